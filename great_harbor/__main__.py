@@ -1,0 +1,3 @@
+from great_harbor.cli import main
+
+raise SystemExit(main())
