@@ -111,9 +111,10 @@ def _edge_key(cell: Cell, side: Side) -> tuple[Cell, Cell]:
     return a, b
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Catalogue:
-    """Every component of the game, checked. Immutable; shared by all games."""
+    """Every component of the game, checked. Immutable; shared by all games (compared and
+    hashed by identity, so per-catalogue caches can key on it)."""
 
     directory: Path
     fingerprint: str

@@ -46,7 +46,8 @@ def test_extra_field(data_copy: Path) -> None:
 
 
 def test_bad_number(data_copy: Path) -> None:
-    _edit(data_copy / "ships.yaml", "speed: 2, strength: 1, cargo: 1, hull: 2", "speed: 0, strength: 1, cargo: 1, hull: 2")
+    old = "speed: 2, strength: 1, cargo: 1, hull: 2"
+    _edit(data_copy / "ships.yaml", old, old.replace("speed: 2", "speed: 0"))
     err = _error(data_copy)
     assert err.file == "ships.yaml" and err.field == "speed" and "ship-2" in err.entry
 

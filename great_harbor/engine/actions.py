@@ -1,0 +1,250 @@
+"""Actions: small frozen value objects, one class per kind of decision.
+
+Every choice any rule asks of a player is one of these. ``str(action)`` is a compact code
+(``place R4 h11``); :func:`great_harbor.engine.describe.describe` words it for players.
+Actions round-trip through plain dicts (``to_dict`` / ``from_dict``) for game records.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .errors import IllegalAction
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            out[f.name] = list(v) if isinstance(v, tuple) else v
+        return out
+
+    def __str__(self) -> str:
+        args = " ".join(
+            ",".join(map(str, v)) if isinstance(v, tuple) else str(v)
+            for v in (getattr(self, f.name) for f in dataclasses.fields(self))
+        )
+        return f"{self.kind} {args}".strip()
+
+
+# --- Roll and Draft -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Draft(Action):
+    kind: ClassVar[str] = "draft"
+    die: int
+
+
+# --- placing dice ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDie(Action):
+    """Place a drafted die on an empty Harbor slot, or ``slot="district"``."""
+
+    kind: ClassVar[str] = "place"
+    die: int
+    slot: str
+
+
+@dataclass(frozen=True, slots=True)
+class AssignPips(Action):
+    """How the placed die's pips go to the slot's tiles (one number per tile; 0 = do not activate)."""
+
+    kind: ClassVar[str] = "assign"
+    pips: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SpendFavorPip(Action):
+    kind: ClassVar[str] = "favor-pip"
+    die: int
+
+
+@dataclass(frozen=True, slots=True)
+class UseSmugglerToken(Action):
+    """Spend a Smuggler token so this drafted die ignores Shore fees for its placement."""
+
+    kind: ClassVar[str] = "smuggler-token"
+    die: int
+
+
+# --- govern actions -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayPerson(Action):
+    kind: ClassVar[str] = "play-person"
+    card: str
+    slot: int  # 1-based Person slot
+
+
+@dataclass(frozen=True, slots=True)
+class PlayBuilding(Action):
+    kind: ClassVar[str] = "play-building"
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActivatePerson(Action):
+    kind: ClassVar[str] = "activate"
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class BuildStructure(Action):
+    """Construct the Dock Hut or Insula at ``site``; ``colonist`` employs a free Colonist there to
+    leave one resource unpaid; ``unpaid`` lists the resources not paid (from the cost)."""
+
+    kind: ClassVar[str] = "build"
+    site: str
+    colonist: bool
+    unpaid: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RetrieveMarker(Action):
+    kind: ClassVar[str] = "retrieve-marker"
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class FavorSenate(Action):
+    kind: ClassVar[str] = "favor-senate"
+    colour: str
+
+
+@dataclass(frozen=True, slots=True)
+class EmployLuxury(Action):
+    kind: ClassVar[str] = "employ-luxury"
+    space: int  # 1-based production space
+
+
+@dataclass(frozen=True, slots=True)
+class EmployBuilding(Action):
+    kind: ClassVar[str] = "employ-building"
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class EmployCrew(Action):
+    kind: ClassVar[str] = "employ-crew"
+    dock: int
+    stat: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayShip(Action):
+    """Play a Ship card into ``dock``; a docked, repaired ship there is retired."""
+
+    kind: ClassVar[str] = "play-ship"
+    card: str
+    dock: int
+
+
+@dataclass(frozen=True, slots=True)
+class Repair(Action):
+    """Remove one Damage token from the ship in ``dock`` by paying one ``resource``."""
+
+    kind: ClassVar[str] = "repair"
+    dock: int
+    resource: str
+
+
+@dataclass(frozen=True, slots=True)
+class SendShip(Action):
+    kind: ClassVar[str] = "send"
+    dock: int
+
+
+@dataclass(frozen=True, slots=True)
+class ConvertCoins(Action):
+    kind: ClassVar[str] = "convert"
+    resource: str
+
+
+@dataclass(frozen=True, slots=True)
+class UseConversion(Action):
+    """Use a Conversion card; ``choice`` names the resources or luxury taken, when it asks."""
+
+    kind: ClassVar[str] = "conversion"
+    card: str
+    choice: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SetUpShop(Action):
+    """Harbor Shops variant: pay 2 of one resource and place a shop at ``position``."""
+
+    kind: ClassVar[str] = "shop"
+    position: str
+    resource: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    kind: ClassVar[str] = "end-turn"
+
+
+# --- choices inside effects and the voyage --------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Action):
+    """Pick one of the options a pending effect offers (``options`` of the pending decision)."""
+
+    kind: ClassVar[str] = "choose"
+    option: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Decline an optional decision (a Corsair before a reveal, a luxury demand, ...)."""
+
+    kind: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Trade(Action):
+    kind: ClassVar[str] = "trade"
+    dock: int
+
+
+@dataclass(frozen=True, slots=True)
+class SailOn(Action):
+    kind: ClassVar[str] = "sail-on"
+    dock: int
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.kind: cls
+    for cls in (
+        Draft, PlaceDie, AssignPips, SpendFavorPip, UseSmugglerToken, PlayPerson, PlayBuilding,
+        ActivatePerson, BuildStructure, RetrieveMarker, FavorSenate, EmployLuxury, EmployBuilding,
+        EmployCrew, PlayShip, Repair, SendShip, ConvertCoins, UseConversion, SetUpShop, EndTurn,
+        Choose, Pass, Trade, SailOn,
+    )
+}
+
+
+def action_from_dict(data: dict[str, Any]) -> Action:
+    """Rebuild an action from :meth:`Action.to_dict` output; raises IllegalAction if malformed."""
+    if not isinstance(data, dict) or data.get("kind") not in ACTION_TYPES:
+        raise IllegalAction(f"not an action: {data!r}")
+    cls = ACTION_TYPES[data["kind"]]
+    kwargs: dict[str, Any] = {}
+    try:
+        for f in dataclasses.fields(cls):
+            if f.name in data:
+                v = data[f.name]
+                kwargs[f.name] = tuple(v) if isinstance(v, list) else v
+        return cls(**kwargs)
+    except TypeError as exc:
+        raise IllegalAction(f"malformed {cls.kind} action: {exc}") from None

@@ -1,0 +1,292 @@
+"""The Game: one mutable state, the legal actions in it, and ``apply``.
+
+Whose decision is pending and what kind is always ``game.pending`` (the top of the decision
+stack). ``legal_actions()`` enumerates every legal action in a fixed order; ``apply(action)``
+checks and applies one, or raises :class:`IllegalAction` with the reason and changes nothing.
+The rules themselves live in the modules named after the rulebook's chapters; this class only
+dispatches and moves the game along between decisions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from great_harbor.data import Catalogue
+
+from . import choices, colony, draft, fleet, harbor, rounds, scoring, senate, setup, shops, voyage
+from . import effects as card_effects
+from .actions import Action, Choose, EndTurn, Pass, action_from_dict
+from .errors import EngineError, IllegalAction
+from .state import GameState, Pending, PlayerState, from_plain, to_plain
+
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    automa: bool = False
+
+
+class Game:
+    """A game of The Great Harbor for 2-4 seats."""
+
+    def __init__(self, catalogue: Catalogue, state: GameState, rng: random.Random) -> None:
+        self.cat = catalogue
+        self.s = state
+        self.rng = rng
+        self._legal: tuple[Action, ...] | None = None
+        self._legal_set: frozenset[Action] | None = None
+
+    # --- creation and serialisation ---------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        catalogue: Catalogue,
+        seats: Sequence[Seat | str],
+        seed: int = 0,
+        shops_variant: bool = False,
+    ) -> Game:
+        specs = [Seat(x) if isinstance(x, str) else x for x in seats]
+        if not 2 <= len(specs) <= 4:
+            raise IllegalAction(f"a game has 2 to 4 seats, not {len(specs)}")
+        if sum(s.automa for s in specs) > 1:
+            raise IllegalAction("at most one seat can be the Automa")
+        if all(s.automa for s in specs):
+            raise IllegalAction("at least one seat must be a human player")
+        names = [s.name.strip() for s in specs]
+        if any(not n for n in names) or len(set(names)) != len(names):
+            raise IllegalAction("every seat needs a different, non-empty name")
+        rng = random.Random(seed)
+        state = setup.new_state(catalogue, rng, names, [s.automa for s in specs], seed, shops_variant)
+        game = cls(catalogue, state, rng)
+        rounds.start_turn(game)
+        game.advance()
+        return game
+
+    def to_dict(self) -> dict[str, Any]:
+        self.s.rng = _rng_to_plain(self.rng.getstate())
+        data = to_plain(self.s)
+        data["format"] = FORMAT_VERSION
+        data["catalogue"] = self.cat.fingerprint
+        return data
+
+    @classmethod
+    def from_dict(cls, catalogue: Catalogue, data: dict[str, Any]) -> Game:
+        data = dict(data)
+        if data.pop("format", None) != FORMAT_VERSION:
+            raise ValueError("state was saved by a different version of the engine")
+        data.pop("catalogue", None)
+        state = from_plain(GameState, data)
+        rng = random.Random()
+        rng.setstate(_rng_from_plain(state.rng))
+        return cls(catalogue, state, rng)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    def clone(self) -> Game:
+        return Game.from_dict(self.cat, json.loads(self.to_json()))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # --- what is pending --------------------------------------------------------------------
+
+    @property
+    def pending(self) -> Pending | None:
+        return self.s.stack[-1] if self.s.stack else None
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat whose decision is pending, or None when the game is over."""
+        top = self.pending
+        return top.seat if top is not None else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.s.phase == "over"
+
+    def player(self, seat: int) -> PlayerState:
+        return self.s.players[seat]
+
+    @property
+    def players(self) -> list[PlayerState]:
+        return self.s.players
+
+    # --- legal actions ----------------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        if self._legal is None:
+            self._legal = tuple(self._generate())
+        return self._legal
+
+    def is_legal(self, action: Action) -> bool:
+        if self._legal_set is None:
+            self._legal_set = frozenset(self.legal_actions())
+        return action in self._legal_set
+
+    def _generate(self) -> list[Action]:
+        top = self.pending
+        if top is None:
+            return []
+        kind = top.kind
+        if kind == "draft":
+            return draft.legal(self, top)
+        if kind == "turn":
+            return self._turn_actions(top.seat)
+        if kind == "assign":
+            return harbor.assign_options(self, top)
+        if kind == "final_convert":
+            return [*fleet.conversion_actions(self, self.s.players[top.seat]), EndTurn()]
+        if kind in ("voyage_choice", "corsair", "ship_order"):
+            return voyage.legal(self, top)
+        if kind == "choose":
+            out: list[Action] = [Choose(o) for o in top.data["options"]]
+            if top.data.get("optional"):
+                out.append(Pass())
+            return out
+        raise EngineError(f"unknown pending decision {kind!r}")
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        p = self.s.players[seat]
+        out: list[Action] = []
+        out += harbor.placements(self, p)
+        out += harbor.die_boosts(self, p)
+        out += colony.govern_actions(self, p)
+        out += fleet.govern_actions(self, p)
+        out += senate.favor_actions(self, p)
+        if self.s.shops_variant:
+            out += shops.shop_actions(self, p)
+        if not p.drafted:
+            out.append(EndTurn())
+        return out
+
+    # --- applying ---------------------------------------------------------------------------
+
+    def apply(self, action: Action | dict[str, Any]) -> None:
+        """Apply a legal action; raise IllegalAction (state untouched) with the reason otherwise."""
+        if isinstance(action, dict):
+            action = action_from_dict(action)
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        if not self.is_legal(action):
+            raise IllegalAction(self.why_illegal(action))
+        self._apply(action)
+
+    def _apply(self, action: Action) -> None:
+        """Apply without checking (replays of recorded legal actions, search)."""
+        self._legal = None
+        self._legal_set = None
+        top = self.pending
+        assert top is not None
+        handler = _HANDLERS.get(action.kind)
+        if handler is None:
+            raise EngineError(f"no handler for {action.kind}")
+        handler(self, top, action)
+        self.advance()
+
+    def why_illegal(self, action: Action) -> str:
+        from .reasons import why_illegal
+
+        return why_illegal(self, action)
+
+    def advance(self) -> None:
+        """Run the automatic steps of the rules until someone must decide or the game ends."""
+        guard = 0
+        while not self.s.stack and self.s.phase != "over":
+            rounds.step(self)
+            guard += 1
+            if guard > 10_000:
+                raise EngineError("the game did not reach a decision")
+        self._legal = None
+        self._legal_set = None
+
+    # --- helpers the rules modules share ----------------------------------------------------
+
+    def push(self, kind: str, seat: int, **data: Any) -> None:
+        self.s.stack.append(Pending(kind, seat, data))
+
+    def pop(self) -> Pending:
+        return self.s.stack.pop()
+
+    def log(self, text: str) -> None:
+        self.s.log.append(text)
+
+    def reveal(self) -> None:
+        """Note that chance was used or hidden information shown (undo stops here)."""
+        self.s.reveals += 1
+
+    def shuffle(self, items: list[Any]) -> None:
+        self.reveal()
+        self.rng.shuffle(items)
+
+    def name(self, seat: int) -> str:
+        return self.s.players[seat].name
+
+    def resolved(self, card: str) -> None:
+        if card not in self.s.effects_resolved:
+            self.s.effects_resolved.append(card)
+
+    def final_scores(self) -> list[dict[str, int]]:
+        return scoring.final_scores(self)
+
+
+def _rng_to_plain(state: Any) -> list[Any]:
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def _rng_from_plain(data: list[Any]) -> Any:
+    version, internal, gauss = data
+    return (version, tuple(internal), gauss)
+
+
+def _end_turn(game: Game, top: Pending, action: Action) -> None:
+    if top.kind == "final_convert":
+        rounds.finish_final_convert(game, top.seat)
+    else:
+        rounds.end_player_turn(game, top.seat)
+
+
+def _choose(game: Game, top: Pending, action: Action) -> None:
+    if top.kind == "choose":
+        choices.resolve(game, top, action)
+    else:
+        voyage.apply(game, top, action)
+
+
+_HANDLERS: dict[str, Any] = {
+    "draft": draft.apply_draft,
+    "place": harbor.apply_place,
+    "assign": harbor.apply_assign,
+    "favor-pip": harbor.apply_boost,
+    "smuggler-token": harbor.apply_boost,
+    "play-person": colony.apply,
+    "play-building": colony.apply,
+    "activate": card_effects.apply_activate,
+    "build": colony.apply,
+    "retrieve-marker": senate.apply_favor,
+    "favor-senate": senate.apply_favor,
+    "employ-luxury": colony.apply,
+    "employ-building": card_effects.apply_employ,
+    "employ-crew": fleet.apply,
+    "play-ship": fleet.apply,
+    "repair": fleet.apply,
+    "send": fleet.apply,
+    "convert": fleet.apply,
+    "conversion": fleet.apply,
+    "shop": shops.apply,
+    "end-turn": _end_turn,
+    "choose": _choose,
+    "pass": _choose,
+    "trade": voyage.apply,
+    "sail-on": voyage.apply,
+}

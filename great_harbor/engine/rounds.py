@@ -1,0 +1,148 @@
+"""The round: Turn A and Turn B, each Roll and Draft > Action > Voyage > End of Turn Steps, and
+the End of Round Steps after Turn B. Five rounds, then final scoring."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import automa, colony, draft, scoring, voyage
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def start_turn(game: Game) -> None:
+    game.s.phase = "draft"
+    draft.roll(game)
+
+
+def step(game: Game) -> None:
+    """One automatic step; called while no decision is pending."""
+    s = game.s
+    if s.phase == "draft":
+        if s.draft_order:
+            seat = s.draft_order[0]
+            if s.players[seat].automa:
+                automa.draft_and_place(game, seat)
+            else:
+                game.push("draft", seat)
+            return
+        draft.finish(game)
+        s.phase = "actions"
+        return
+    if s.phase == "actions":
+        s.active += 1
+        if s.active < len(s.turn_order):
+            seat = s.turn_order[s.active]
+            game.log(f"{game.name(seat)}'s turn.")
+            game.push("turn", seat)
+            return
+        s.phase = "voyage"
+        voyage.start(game)
+        return
+    if s.phase == "voyage":
+        if voyage.step(game):
+            return
+        if s.round == game.cat.supply.rounds and s.turn == "B":
+            s.phase = "final_convert"
+            s.active = -1
+            game.log("The last voyage is over: everyone may convert coins once more.")
+        else:
+            end_of_turn(game)
+        return
+    if s.phase == "final_convert":
+        s.active += 1
+        if s.active < len(s.turn_order):
+            game.push("final_convert", s.turn_order[s.active])
+            return
+        end_of_turn(game)
+        return
+    raise AssertionError(f"no automatic step in phase {s.phase}")
+
+
+def end_player_turn(game: Game, seat: int) -> None:
+    game.pop()
+    p = game.s.players[seat]
+    p.placed_this_turn = 0
+    game.log(f"{p.name} ends the turn.")
+
+
+def finish_final_convert(game: Game, seat: int) -> None:
+    game.pop()
+    game.log(f"{game.name(seat)} is done converting.")
+
+
+def end_of_turn(game: Game) -> None:
+    """End of Turn Steps 1-5."""
+    s = game.s
+    voyage.sail_back(game)  # 1. ships sail back
+    for i, card in enumerate(s.pirates):  # 2. pirates subside
+        if card:
+            s.pirate_discard.append(card)
+            s.pirates[i] = ""
+    refresh_demands(game)  # 3. refresh luxury demands
+    s.anchor = (s.anchor + 1) % s.seats  # 4. pass the Anchor
+    for p in s.players:
+        p.conversions_used = []
+        p.voyage_strength_all = 0
+        p.voyage_strength = {}
+        p.voyage_cargo = {}
+        p.voyage_any_luxury = False
+        p.voyage_ignored_pirate = ""
+    game.log(f"{game.name(s.anchor)} takes the Anchor.")
+    # 5. advance the turn marker
+    if s.turn == "A":
+        s.turn = "B"
+        start_turn(game)
+        return
+    end_of_round(game)
+    if s.round == game.cat.supply.rounds:
+        scoring.finish_game(game)
+        return
+    s.round += 1
+    s.turn = "A"
+    start_turn(game)
+
+
+def refresh_demands(game: Game) -> None:
+    s = game.s
+    for seg, slots in zip(game.cat.trade_board.segments, s.demands, strict=True):
+        while len(slots) < seg.demand_slots and s.demand_pool:
+            game.reveal()
+            tile = s.demand_pool.pop(game.rng.randrange(len(s.demand_pool)))
+            slots.append(tile)
+
+
+def end_of_round(game: Game) -> None:
+    """End of Round Steps 1-5 (and Governor's Villa)."""
+    s = game.s
+    for p in s.players:
+        if p.automa:
+            continue
+        coins = p.free_colonists // 2  # 1. domestic growth
+        if coins:
+            p.coins += coins
+            game.log(f"{p.name}: domestic growth, {coins} coin{'s' if coins > 1 else ''}.")
+        colony.return_workers(game, p)  # 2. workers come home
+        if "building-19" in p.buildings:
+            p.favor += 1
+            game.resolved("building-19")
+            game.log(f"{p.name}: Governor's Villa gives 1 Favor.")
+    for deck, display in ((s.person_deck, s.person_display), (s.building_deck, s.building_display)):
+        if display:  # 3. refresh the displays
+            deck.append(display.pop(0))
+        while len(display) < 3 and deck:
+            display.append(deck.pop(0))
+    game.reveal()
+    if len(s.dice_bonus_stack) > 1:  # 4. a new Dice Bonus tile
+        s.dice_bonus_discard.append(s.dice_bonus_stack.pop(0))
+    # 5. every die back in the bag
+    back = list(s.slots.values()) + s.district + s.smuggler_dice
+    s.bag.extend(back)
+    s.slots = {}
+    s.district = []
+    s.smuggler_dice = []
+    s.die_bonus = {}
+    s.die_wild = []
+    s.die_no_fee = []
+    game.log(f"End of round {s.round}: {len(back)} dice go back to the bag.")

@@ -1,0 +1,116 @@
+"""End of game: the six scoring items, the winner and the coin tie-break."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import colony, fleet
+from .state import PlayerState
+
+if TYPE_CHECKING:
+    from .game import Game
+
+ITEMS = ("cards", "governor", "structures", "buildings", "smuggler", "tokens")
+ITEM_NAMES = {
+    "cards": "Prestige printed on cards",
+    "governor": "Governor colour pairs",
+    "structures": "Dock Huts and Insulae",
+    "buildings": "End-of-game Buildings",
+    "smuggler": "Unspent Smuggler tokens",
+    "tokens": "Prestige tokens",
+}
+
+
+def cards_in_colony(p: PlayerState) -> list[str]:
+    """Every card the player has played: Persons, Buildings, Ships in dock or at sea, retired Ships."""
+    persons = [c for slot in p.person_slots for c in slot]
+    return persons + list(p.buildings) + [sh.card for sh in fleet.ships(p)] + list(p.retired_ships)
+
+
+def colour_counts(game: Game, p: PlayerState) -> dict[str, int]:
+    from . import shops
+
+    counts = {c: 0 for c in ("red", "blue", "yellow", "purple")}
+    for card in cards_in_colony(p):
+        counts[str(_card(game, card).colour)] += 1
+    for colour in shops.shop_colours(game, p.seat):
+        counts[colour] += 1
+    return counts
+
+
+def _card(game: Game, card: str):  # type: ignore[no-untyped-def]
+    if card.startswith("person-"):
+        return game.cat.persons[card]
+    if card.startswith("building-"):
+        return game.cat.buildings[card]
+    return game.cat.ships[card]
+
+
+def end_of_game_buildings(game: Game, p: PlayerState, mark: bool = False) -> int:
+    total = 0
+    for b in p.buildings:
+        if b == "building-5":  # Smithy: medium ships built
+            pts = p.medium_ships_built
+        elif b == "building-10":  # Tavern: 1 per 2 Buildings
+            pts = len(p.buildings) // 2
+        elif b == "building-15":  # Odeon: 1 per 2 structures
+            pts = len(p.structures) // 2
+        elif b == "building-20":  # Curia: 1 per 2 colonists in the colony
+            pts = colony.colonists_in_colony(p) // 2
+        else:
+            continue
+        total += pts
+        if mark:
+            game.resolved(b)
+    return total
+
+
+def score(game: Game, p: PlayerState, mark: bool = False) -> dict[str, int]:
+    """The breakdown of one player's final Prestige, item by item, and the total."""
+    if p.automa:
+        from . import automa
+
+        return automa.final_score(game, p)
+    cards = sum(_card(game, c).prestige for c in cards_in_colony(p))
+    a, b = (str(c) for c in game.cat.governors[p.governor].colours)
+    counts = colour_counts(game, p)
+    governor = min(counts[a], counts[b])
+    sites = {s.id: s for s in game.cat.colony_board.sites}
+    structures = sum(sites[s].prestige for s in p.structures)
+    structures += sum(1 for x, y in game.cat.colony_board.adjacency if x in p.structures and y in p.structures)
+    out = {
+        "cards": cards,
+        "governor": governor,
+        "structures": structures,
+        "buildings": end_of_game_buildings(game, p, mark),
+        "smuggler": p.smuggler,
+        "tokens": p.prestige,
+    }
+    out["total"] = sum(out[k] for k in ITEMS)
+    return out
+
+
+def final_scores(game: Game) -> list[dict[str, int]]:
+    return [score(game, p) for p in game.s.players]
+
+
+def winners(game: Game, scores: list[dict[str, int]]) -> list[int]:
+    """Most Prestige wins; a tie goes to the most coins; still tied, the victory is shared."""
+    best = max(sc["total"] for sc in scores)
+    tied = [i for i, sc in enumerate(scores) if sc["total"] == best]
+    if len(tied) == 1:
+        return tied
+    most = max(game.s.players[i].coins for i in tied)
+    return [i for i in tied if game.s.players[i].coins == most]
+
+
+def finish_game(game: Game) -> None:
+    s = game.s
+    s.phase = "over"
+    s.stack = []
+    s.final_scores = [score(game, p, mark=True) for p in s.players]
+    s.winners = winners(game, s.final_scores)
+    for p, sc in zip(s.players, s.final_scores, strict=True):
+        game.log(f"{p.name}: {sc['total']} Prestige.")
+    names = " and ".join(game.name(i) for i in s.winners)
+    game.log(f"{names} win{'s' if len(s.winners) == 1 else ''} the game!")

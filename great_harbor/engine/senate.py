@@ -1,0 +1,90 @@
+"""The Senate board: four colour tracks, their bonuses, the bonuses bridging neighbouring
+tracks; and the Favor actions that are not about dice."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action, FavorSenate, RetrieveMarker
+from .state import Pending, PlayerState
+
+if TYPE_CHECKING:
+    from great_harbor.data.models import SenateBonus
+
+    from .game import Game
+
+FAVOR_FOR_MARKER = 2
+FAVOR_FOR_SENATE = 2
+
+
+def top_space(game: Game) -> int:
+    return game.cat.senate.length - 1
+
+
+def advance(game: Game, p: PlayerState, colour: str, steps: int = 1) -> None:
+    """Move ``p``'s marker on ``colour`` up; every space stepped on pays its bonus, and a bridge
+    bonus pays once both neighbouring markers have reached it."""
+    if p.automa:
+        return  # the Automa has its own board instead of Senate markers
+    senate = game.cat.senate
+    track = next(t for t in senate.tracks if t.colour == colour)
+    for _ in range(steps):
+        if p.senate[colour] >= top_space(game):
+            return
+        p.senate[colour] += 1
+        pos = p.senate[colour]
+        game.log(f"{p.name} advances on the {colour} Senate track to {pos}.")
+        for space in track.spaces:
+            if space.space == pos:
+                _gain(game, p, space.bonus, colour, f"{colour} track space {pos}")
+        for i, bridge in enumerate(senate.bridges):
+            if i in p.senate_bridges or colour not in bridge.tracks:
+                continue
+            a, b = bridge.tracks
+            if p.senate[a] >= bridge.space and p.senate[b] >= bridge.space:
+                p.senate_bridges.append(i)
+                _gain(game, p, bridge.bonus, colour, f"the {a}-{b} bridge at {bridge.space}")
+
+
+def _gain(game: Game, p: PlayerState, bonus: SenateBonus, colour: str, where: str) -> None:
+    from . import colony
+    from .draft import current_bonus_mapping
+
+    words = []
+    if bonus.resource:
+        res = current_bonus_mapping(game)[colour]
+        colony.gain_resources(game, p, {res: bonus.resource})
+        words.append(f"{bonus.resource} {res}")
+    if bonus.coins:
+        p.coins += bonus.coins
+        words.append(f"{bonus.coins} coin")
+    if bonus.colonists:
+        got = colony.gain_colonists(game, p, bonus.colonists)
+        words.append(f"{got} Colonist")
+    if bonus.prestige:
+        p.prestige += bonus.prestige
+        words.append(f"{bonus.prestige} Prestige")
+    game.log(f"{p.name} gains {', '.join(words)} from {where}.")
+
+
+def favor_actions(game: Game, p: PlayerState) -> list[Action]:
+    out: list[Action] = []
+    if p.favor >= FAVOR_FOR_MARKER:
+        out += [RetrieveMarker(card) for card in p.activated]
+    if p.favor >= FAVOR_FOR_SENATE:
+        top = top_space(game)
+        out += [FavorSenate(c) for c, pos in p.senate.items() if pos < top]
+    return out
+
+
+def apply_favor(game: Game, top: Pending, action: Action) -> None:
+    p = game.s.players[top.seat]
+    if isinstance(action, RetrieveMarker):
+        p.favor -= FAVOR_FOR_MARKER
+        p.activated.remove(action.card)
+        game.log(f"{p.name} spends {FAVOR_FOR_MARKER} Favor to take the Activation marker back from "
+                 f"{game.cat.persons[action.card].name}.")
+    elif isinstance(action, FavorSenate):
+        p.favor -= FAVOR_FOR_SENATE
+        game.log(f"{p.name} spends {FAVOR_FOR_SENATE} Favor on the Senate.")
+        advance(game, p, action.colour, 1)

@@ -1,0 +1,264 @@
+"""The Voyage phase: pirates revealed segment by segment, battles against the cumulative pirate
+strength, trading or sailing on; and the sail-back at the end of the turn."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import colony, fleet
+from .actions import Action, ActivatePerson, Choose, Pass, SailOn, Trade
+from .choices import continuation, offer
+from .state import DOCKED, OUTBOUND, RETURNING, Pending, PlayerState, ShipState
+
+if TYPE_CHECKING:
+    from .game import Game
+
+CORSAIR = "person-21"
+CUSTOMS_OFFICE = "building-9"
+
+
+def start(game: Game) -> None:
+    from . import automa
+
+    s = game.s
+    for p in s.players:
+        if p.automa:
+            automa.send_all_ships(game, p)
+    s.voyage.segment = -1
+    s.voyage.queue = []
+    s.voyage.corsair_asked = []
+    if not any(sh.where == OUTBOUND for p in s.players for sh in fleet.ships(p)):
+        game.log("No ship sails out: no Voyage phase this turn.")
+    else:
+        game.log("Voyage phase.")
+
+
+def outbound(game: Game, segment: int) -> list[tuple[PlayerState, ShipState]]:
+    return [
+        (p, sh) for p in game.s.players for sh in fleet.ships(p) if sh.where == OUTBOUND and sh.segment == segment
+    ]
+
+
+def pirate_total(game: Game, p: PlayerState) -> int:
+    """Strength of every Pirate card revealed in this Voyage phase (less one a Diplomat ignores)."""
+    total = 0
+    for card in game.s.pirates:
+        if card and card != p.voyage_ignored_pirate:
+            total += game.cat.pirates[card].strength
+    return total
+
+
+def step(game: Game) -> bool:
+    """One automatic step of the Voyage phase. False once the phase is over."""
+    s = game.s
+    v = s.voyage
+    if v.queue:
+        group_pos = min(e[2] for e in v.queue)
+        group = [e for e in v.queue if e[2] == group_pos]
+        if len(group) > 1 and not s.players[group[0][0]].automa:
+            offer_order = [str(e[1]) for e in group]
+            game.push("ship_order", group[0][0], docks=offer_order)
+            return True
+        entry = group[0]
+        v.queue.remove(entry)
+        battle(game, entry[0], entry[1])
+        return True
+    segment = next(
+        (i for i in range(len(s.pirates)) if not s.pirates[i] and outbound(game, i)),
+        None,
+    )
+    if segment is None:
+        v.segment = -1
+        return False
+    # Before a Pirate card is revealed, an owner of an unused Corsair may use it.
+    for seat in _voyage_order(game):
+        p = s.players[seat]
+        if seat in v.corsair_asked:
+            continue
+        v.corsair_asked.append(seat)
+        if _corsair_ready(game, p):
+            game.push("corsair", seat, segment=segment)
+            return True
+    v.corsair_asked = []
+    reveal_pirate(game, segment)
+    v.segment = segment
+    v.queue = sorted(([p.seat, sh.dock, sh.position] for p, sh in outbound(game, segment)), key=lambda e: e[2])
+    return True
+
+
+def _voyage_order(game: Game) -> list[int]:
+    s = game.s
+    return [(s.anchor + i) % s.seats for i in range(s.seats)]
+
+
+def _corsair_ready(game: Game, p: PlayerState) -> bool:
+    from . import effects
+
+    return (
+        not p.automa
+        and any(CORSAIR in slot for slot in p.person_slots)
+        and CORSAIR not in p.activated
+        and effects.markers_left(game, p) > 0
+        and any(sh.where == OUTBOUND for sh in fleet.ships(p))
+    )
+
+
+def reveal_pirate(game: Game, segment: int) -> None:
+    s = game.s
+    if not s.pirate_deck:
+        s.pirate_deck = s.pirate_discard
+        s.pirate_discard = []
+        game.shuffle(s.pirate_deck)
+        game.log("The Pirate deck is empty: the discards are shuffled into a new deck.")
+    game.reveal()
+    card = s.pirate_deck.pop(0)
+    s.pirates[segment] = card
+    pirate = game.cat.pirates[card]
+    total = sum(game.cat.pirates[c].strength for c in s.pirates if c)
+    game.log(f"Segment {segment + 1}: {pirate.name} (strength {pirate.strength}) appears; pirates total {total}.")
+
+
+def battle(game: Game, seat: int, dock: int) -> None:
+    from . import automa
+
+    p = game.s.players[seat]
+    sh = p.docks[dock - 1]
+    assert sh is not None
+    total = pirate_total(game, p)
+    if p.automa:
+        automa.voyage_ship(game, p, sh, total)
+        return
+    power = fleet.strength(game, p, sh)
+    name = game.cat.ships[sh.card].name
+    if power < total:
+        sh.damage += 1
+        game.log(f"{p.name}'s {name} (strength {power}) loses to the pirates ({total}): 1 damage, it turns back.")
+        turn_back(game, sh, sh.segment)
+        return
+    game.log(f"{p.name}'s {name} (strength {power}) beats the pirates ({total}).")
+    game.push("voyage_choice", seat, dock=dock, segment=sh.segment)
+
+
+def turn_back(game: Game, sh: ShipState, segment: int) -> None:
+    sh.where = RETURNING
+    sh.sail_back = game.cat.trade_board.segments[segment].sail_back_start
+    sh.segment = -1
+    sh.position = -1
+
+
+def legal(game: Game, top: Pending) -> list[Action]:
+    from . import effects
+
+    p = game.s.players[top.seat]
+    if top.kind == "ship_order":
+        return [Choose(d) for d in top.data["docks"]]
+    if top.kind == "corsair":
+        return [ActivatePerson(CORSAIR), Pass()]
+    out: list[Action] = [Trade(top.data["dock"])]
+    if top.data["segment"] < len(game.s.pirates) - 1:
+        out.append(SailOn(top.data["dock"]))
+    out += effects.activation_actions(game, p, "voyage")
+    return out
+
+
+def apply(game: Game, top: Pending, action: Action) -> None:
+    s = game.s
+    p = s.players[top.seat]
+    if top.kind == "ship_order":
+        assert isinstance(action, Choose)
+        game.pop()
+        dock = int(action.option)
+        entry = next(e for e in s.voyage.queue if e[0] == top.seat and e[1] == dock)
+        s.voyage.queue.remove(entry)
+        battle(game, top.seat, dock)
+        return
+    if top.kind == "corsair":  # Pass: no Corsair before this reveal
+        game.pop()
+        return
+    game.pop()
+    sh = p.docks[top.data["dock"] - 1]
+    assert sh is not None
+    if isinstance(action, SailOn):
+        sh.segment += 1
+        sh.position = fleet.free_position(game, p, sh.segment, sh)
+        game.log(f"{p.name}'s {game.cat.ships[sh.card].name} sails on to segment {sh.segment + 1}.")
+        return
+    assert isinstance(action, Trade)
+    trade(game, p, sh)
+
+
+def trade(game: Game, p: PlayerState, sh: ShipState) -> None:
+    segment = sh.segment
+    seg = game.cat.trade_board.segments[segment]
+    c = fleet.cargo(game, p, sh)
+    coins = c * seg.coins
+    p.coins += coins
+    p.prestige += seg.prestige
+    name = game.cat.ships[sh.card].name
+    game.log(f"{p.name}'s {name} trades in segment {segment + 1}: {coins} coins (cargo {c} x {seg.coins}), "
+             f"{seg.prestige} Prestige.")
+    turn_back(game, sh, segment)
+    if CUSTOMS_OFFICE in p.buildings:
+        offer(game, p.seat, "voyage.customs", ["sails", "rope", "planks", "metal"],
+              "Customs Office: take one basic resource")
+    options = demand_options(game, p, segment)
+    if options:
+        offer(game, p.seat, "voyage.demand", options, "Meet a Luxury demand for the Prestige again?",
+              optional=True, segment=segment)
+
+
+def demand_options(game: Game, p: PlayerState, segment: int) -> list[str]:
+    out = []
+    for tile in game.s.demands[segment]:
+        wanted = str(game.cat.luxury_demand_tiles[tile].luxury)
+        kinds = [x for x, n in p.luxuries.items() if n > 0 and (p.voyage_any_luxury or x == wanted)]
+        out += [f"{tile}:{x}" for x in kinds]
+    return list(dict.fromkeys(out))
+
+
+@continuation("voyage.demand")
+def meet_demand(game: Game, top: Pending, option: str | None) -> None:
+    if option is None:
+        return
+    p = game.s.players[top.seat]
+    tile, luxury = option.split(":")
+    segment = top.data["segment"]
+    p.luxuries[luxury] -= 1
+    game.s.demands[segment].remove(tile)
+    game.s.demand_pool.append(tile)
+    prestige = game.cat.trade_board.segments[segment].prestige
+    p.prestige += prestige
+    if p.voyage_any_luxury:
+        game.resolved("person-10")
+    game.log(f"{p.name} delivers 1 {luxury} to meet a Luxury demand: {prestige} Prestige more.")
+
+
+@continuation("voyage.customs")
+def customs(game: Game, top: Pending, option: str | None) -> None:
+    assert option is not None
+    p = game.s.players[top.seat]
+    colony.gain_resources(game, p, {option: 1})
+    game.resolved(CUSTOMS_OFFICE)
+    game.log(f"{p.name}'s Customs Office gives 1 {option}.")
+
+
+def sail_back(game: Game) -> None:
+    """End of turn step 1: returning ships move their Speed toward the harbor."""
+    for p in game.s.players:
+        for sh in fleet.ships(p):
+            if sh.where == RETURNING:
+                sh.sail_back -= fleet.speed(game, sh)
+                if sh.sail_back <= 0:
+                    dock_ship(game, p, sh)
+
+
+def dock_ship(game: Game, p: PlayerState, sh: ShipState) -> None:
+    sh.where = DOCKED
+    sh.sail_back = 0
+    sh.segment = -1
+    sh.position = -1
+    text = f"{p.name}'s {game.cat.ships[sh.card].name} is back in dock {sh.dock}"
+    if f"dock-hut-{sh.dock}" in p.structures and sh.damage:
+        sh.damage = 0
+        text += " and its Dock Hut repairs it"
+    game.log(text + ".")
