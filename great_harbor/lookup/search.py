@@ -26,7 +26,7 @@ from bisect import bisect_left
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from great_harbor.lookup.reference import Entry, load_reference
 
@@ -52,6 +52,7 @@ PREFIX_LIMIT = 25
 PHRASE_BONUS = {"title": 15.0, "heading": 8.0, "body": 4.0}
 EXACT_TITLE_BONUS = 20.0
 ID_BONUS = 40.0
+SUGGEST_CUTOFF = 0.6
 # Worked examples and rulings rank just below the rule text they illustrate or settle.
 KIND_FACTOR = {"example": 0.75, "ruling": 0.85}
 
@@ -95,11 +96,12 @@ def _stem(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=16384)
 def normalise(word: str) -> str:
-    """One lower-case word in the form the index stores it (``"Tiers"`` -> ``"tier"``)."""
+    """One word in the form the index stores it (``"Tiers"`` -> ``"tier"``)."""
     word = word.lower()
-    word = _SYNONYMS.get(word, word)
-    return _SYNONYMS.get(_stem(word), _stem(word))
+    stem = _stem(_SYNONYMS.get(word, word))
+    return _SYNONYMS.get(stem, stem)
 
 
 def tokenize(text: str) -> list[str]:
@@ -136,6 +138,7 @@ class _Texts:
     heading: str
     body: str
     title_terms: tuple[str, ...]
+    plain_title: str  # lower case, punctuation dropped, for "did you mean"
 
 
 class SearchIndex:
@@ -183,6 +186,7 @@ class SearchIndex:
                 heading=" | ".join(_padded(words) for words in heading),
                 body=_padded(body),
                 title_terms=tuple(_content(title)),
+                plain_title=" ".join(_WORD_RE.findall(_APOSTROPHES_RE.sub("", entry.title.lower()))),
             )
         )
 
@@ -303,25 +307,45 @@ class SearchIndex:
         return padded_phrase in texts.title or padded_phrase in texts.heading or padded_phrase in texts.body
 
     def suggest(self, query: str, limit: int = 5) -> list[Entry]:
-        """Entries whose titles look most like ``query``; for "did you mean" when search finds nothing."""
-        wanted = " ".join(_WORD_RE.findall(query.lower()))
+        """Entries whose titles look most like ``query``; for "did you mean" when search finds nothing.
+
+        An entry scores the better of: the similarity of the whole query to its whole title, and the
+        average over the query's words of each word's best similarity to a word of the title.
+        """
+        wanted = " ".join(_WORD_RE.findall(_APOSTROPHES_RE.sub("", query.lower())))
         if not wanted:
             return []
-        words = wanted.split()
-        ranked: list[tuple[float, int]] = []
+        words = [word for word in wanted.split() if word not in _STOPWORDS] or wanted.split()
+        title_words = {word for texts in self._texts for word in texts.plain_title.split()}
+        similar = [_similar_words(word, title_words) for word in words]
         matcher = difflib.SequenceMatcher(autojunk=False)
         matcher.set_seq2(wanted)
-        for position, entry in enumerate(self._entries):
-            title = " ".join(_WORD_RE.findall(entry.title.lower()))
-            matcher.set_seq1(title)
-            best = matcher.ratio()
-            for title_word in title.split():
-                for word in words:
-                    best = max(best, difflib.SequenceMatcher(None, word, title_word).ratio() - 0.05)
-            if best >= 0.6:
-                ranked.append((best, position))
-        ranked.sort(key=lambda item: (-item[0], item[1]))
-        return [self._entries[position] for _, position in ranked[:limit]]
+        ranked: list[tuple[float, int, int]] = []
+        for position, texts in enumerate(self._texts):
+            own_words = texts.plain_title.split()
+            best = sum(max((found.get(word, 0.0) for word in own_words), default=0.0) for found in similar)
+            best = best / len(similar) - 0.05
+            matcher.set_seq1(texts.plain_title)
+            if matcher.real_quick_ratio() > best and matcher.quick_ratio() > best:
+                best = max(best, matcher.ratio())
+            if best >= SUGGEST_CUTOFF:
+                ranked.append((-best, len(texts.plain_title), position))  # ties: shorter title first
+        ranked.sort()
+        return [self._entries[position] for _, _, position in ranked[:limit]]
+
+
+def _similar_words(word: str, candidates: Iterable[str]) -> dict[str, float]:
+    """Candidates at least ``SUGGEST_CUTOFF`` similar to ``word``, with their similarity."""
+    matcher = difflib.SequenceMatcher(autojunk=False)
+    matcher.set_seq2(word)
+    found: dict[str, float] = {}
+    for candidate in candidates:
+        matcher.set_seq1(candidate)
+        if matcher.real_quick_ratio() >= SUGGEST_CUTOFF and matcher.quick_ratio() >= SUGGEST_CUTOFF:
+            ratio = matcher.ratio()
+            if ratio >= SUGGEST_CUTOFF:
+                found[candidate] = ratio
+    return found
 
 
 @cache
