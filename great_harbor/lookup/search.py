@@ -247,10 +247,9 @@ class SearchIndex:
 
     def search(self, query: str, limit: int = 10) -> list[Result]:
         """Entries matching ``query``, best first; empty when nothing matches."""
-        phrases = [tokenize(part) for part in _QUOTED_RE.findall(query)]
-        phrases = [words for words in phrases if words]
+        phrases = [phrase for part in _QUOTED_RE.findall(query) if (phrase := tokenize(part))]
         free = _QUOTED_RE.sub(" ", query).replace('"', " ")
-        tokens = tokenize(free) + [word for words in phrases for word in words]
+        tokens = tokenize(free) + [word for phrase in phrases for word in phrase]
         words = list(dict.fromkeys(_content(tokens) or tokens))
         if not words:
             return []
@@ -272,7 +271,7 @@ class SearchIndex:
                 matched.setdefault(position, []).append(word)
 
         free_tokens = tokenize(free)
-        bonus_phrases = [words for words in phrases if len(words) > 1]
+        bonus_phrases = [phrase for phrase in phrases if len(phrase) > 1]
         if len(_content(free_tokens)) > 1:
             bonus_phrases.append(free_tokens)
         query_id = "-".join(_WORD_RE.findall(_APOSTROPHES_RE.sub("", query.lower())))
@@ -281,7 +280,7 @@ class SearchIndex:
         results: list[Result] = []
         for position, score in scores.items():
             texts = self._texts[position]
-            if any(not self._contains(texts, _padded(words)) for words in phrases):
+            if any(not self._contains(texts, _padded(phrase)) for phrase in phrases):
                 continue
             score *= (len(matched[position]) / len(words)) ** 2
             for phrase in bonus_phrases:
