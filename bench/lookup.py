@@ -16,12 +16,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import great_harbor  # noqa: E402
-
-# An installed great_harbor can hide this checkout's package; prefer the checkout's.
-if str(ROOT / "great_harbor") not in list(great_harbor.__path__):
-    great_harbor.__path__.insert(0, str(ROOT / "great_harbor"))
-
 from great_harbor.lookup.reference import Entry, load_reference  # noqa: E402
 from great_harbor.lookup.search import SearchIndex  # noqa: E402
 

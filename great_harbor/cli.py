@@ -27,7 +27,33 @@ def build_parser() -> argparse.ArgumentParser:
     v = sub.add_parser("validate-data", help="check a component catalogue and print its counts")
     v.add_argument("directory", nargs="?", type=Path, help="folder of YAML files (default: the shipped catalogue)")
     v.add_argument("--json", action="store_true", help="print the counts as one JSON object")
+
+    sim = sub.add_parser("simulate", help="play random games headless and report")
+    sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
+    sim.add_argument("--players", type=_seats, default=4, help="seats in each game, 2-4 (default 4)")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed+i")
+    sim.add_argument("--check", action="store_true", help="verify the invariants after every action")
+    sim.add_argument("--automa", action="store_true", help="make the last seat the Automa")
+    sim.add_argument("--shops", action="store_true", help="play with the Harbor Shops variant")
+    sim.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _seats(text: str) -> int:
+    value = _positive(text)
+    if not 2 <= value <= 4:
+        raise argparse.ArgumentTypeError("a game has 2 to 4 seats")
+    return value
 
 
 def cmd_validate_data(args: argparse.Namespace) -> int:
@@ -49,8 +75,48 @@ def cmd_validate_data(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from great_harbor.data import CatalogueError, load_catalogue
+    from great_harbor.simulate import run
+
+    try:
+        cat = load_catalogue()
+    except CatalogueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    kwargs = dict(games=args.games, players=args.players, seed=args.seed, check=args.check,
+                  automa=args.automa, shops=args.shops)
+    if args.json or not sys.stdout.isatty():
+        report = run(cat, **kwargs)  # type: ignore[arg-type]
+    else:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as bar:
+            task = bar.add_task(f"{args.players}-seat games", total=args.games)
+            report = run(cat, progress=lambda n: bar.update(task, completed=n), **kwargs)  # type: ignore[arg-type]
+    data = report.as_dict()
+    if args.json:
+        print(json.dumps(data))
+    else:
+        _print_report(data)
+    return 1 if data["errors"] else 0
+
+
+def _print_report(data: dict[str, object]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Simulation", show_header=False)
+    for key in ("games", "completed", "errors", "seconds", "games_per_second", "actions_per_second",
+                "mean_prestige", "min_prestige", "max_prestige", "automa_mean_prestige", "first_error"):
+        if key in data:
+            table.add_row(key.replace("_", " "), str(data[key]))
+    Console().print(table)
+
+
 COMMANDS = {
     "validate-data": cmd_validate_data,
+    "simulate": cmd_simulate,
 }
 
 

@@ -1,0 +1,194 @@
+"""Build game states by hand: for tests, rulebook examples and bug reports.
+
+A :class:`Scenario` starts from a normal seeded game and lets you set exactly what matters
+(tile layout, drafted dice and their faces, dice on slots, resources, cards in play) and then
+hands the turn to a seat. Everything goes through the real state, so the legal actions and
+``apply`` behave exactly as in a game.
+
+    sc = Scenario(["Ana", "Ben"])
+    sc.layout({"1,2": "blacksmith_avenue"})
+    sc.drafted(0, "B4", "R2")
+    sc.on_slot("v12", "R3")
+    game = sc.turn(0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from great_harbor.data import Catalogue, load_catalogue
+
+from .game import Game, Seat
+from .state import COLOURS, DICE_PER_COLOUR, Pending, PlayerState, ShipState
+
+_CATALOGUE: list[Catalogue] = []
+
+
+def default_catalogue() -> Catalogue:
+    if not _CATALOGUE:
+        _CATALOGUE.append(load_catalogue())
+    return _CATALOGUE[0]
+
+
+class Scenario:
+    def __init__(
+        self,
+        seats: Sequence[str | Seat] = ("Ana", "Ben"),
+        seed: int = 0,
+        catalogue: Catalogue | None = None,
+        shops_variant: bool = False,
+    ) -> None:
+        self.cat = catalogue or default_catalogue()
+        self.game = Game.new(self.cat, seats, seed=seed, shops_variant=shops_variant)
+        s = self.game.s
+        # Put every die back in the bag and clear the draft, so dice can be handed out exactly.
+        for p in s.players:
+            s.bag.extend(p.drafted)
+            p.drafted = []
+        s.bag.extend(s.pool + s.smuggler_dice)
+        s.pool = []
+        s.smuggler_dice = []
+        s.draft_order = []
+        s.stack = []
+        s.bag.sort()
+
+    # --- dice ---------------------------------------------------------------------------------
+
+    def take_die(self, label: str) -> int:
+        """Take a die of ``label``'s colour from the bag and set its face: ``"B4"`` is blue 4."""
+        colour = {c[0].upper(): i for i, c in enumerate(COLOURS)}[label[0].upper()]
+        face = int(label[1:])
+        s = self.game.s
+        for die in s.bag:
+            if die // DICE_PER_COLOUR == colour:
+                s.bag.remove(die)
+                s.faces[die] = face
+                return die
+        raise ValueError(f"no {COLOURS[colour]} die left in the bag")
+
+    def drafted(self, seat: int, *labels: str) -> list[int]:
+        dice = [self.take_die(x) for x in labels]
+        self.game.s.players[seat].drafted.extend(dice)
+        return dice
+
+    def on_slot(self, slot: str, label: str) -> int:
+        die = self.take_die(label)
+        self.game.s.slots[slot] = die
+        return die
+
+    def in_district(self, label: str) -> int:
+        die = self.take_die(label)
+        self.game.s.district.append(die)
+        return die
+
+    def smuggler_dice(self, *labels: str) -> list[int]:
+        dice = [self.take_die(x) for x in labels]
+        self.game.s.smuggler_dice.extend(dice)
+        return dice
+
+    # --- board and players --------------------------------------------------------------------
+
+    def layout(self, cells: dict[str, str]) -> None:
+        """Put tiles on cells ("row,col" -> tile id); tiles displaced swap into the freed cells."""
+        lay = self.game.s.layout
+        for cell, tile in cells.items():
+            old_cell = next(c for c, t in lay.items() if t == tile)
+            lay[old_cell], lay[cell] = lay[cell], tile
+
+    def dice_bonus_tile(self, tile: str) -> None:
+        stack = self.game.s.dice_bonus_stack
+        stack.remove(tile)
+        stack.insert(0, tile)
+
+    def player(self, seat: int) -> PlayerState:
+        return self.game.s.players[seat]
+
+    def give(self, seat: int, **amounts: int) -> PlayerState:
+        """Set resources (sails=2, ...) and counters (coins=3, favor=1, free_colonists=2, ...)."""
+        p = self.player(seat)
+        for key, value in amounts.items():
+            if key in p.resources:
+                p.resources[key] = value
+            elif key == "free_colonists":
+                self.game.s.colonist_supply -= value - p.free_colonists
+                p.free_colonists = value
+            else:
+                setattr(p, key, value)
+        return p
+
+    def _take_card(self, card: str) -> None:
+        s = self.game.s
+        piles = [s.person_deck, s.person_display, s.building_deck, s.building_display, *s.ship_decks.values()]
+        for pile in piles:
+            if card in pile:
+                pile.remove(card)
+                return
+        for size, shown in s.ship_display.items():
+            if shown == card:
+                s.ship_display[size] = s.ship_decks[size].pop(0) if s.ship_decks[size] else ""
+                return
+        raise ValueError(f"{card} is not in a deck or display")
+
+    def hand(self, seat: int, *cards: str) -> None:
+        for card in cards:
+            self._take_card(card)
+            self.player(seat).hand.append(card)
+
+    def person(self, seat: int, card: str, slot: int | None = None) -> None:
+        """Put a Person straight into the colony (no Senate step)."""
+        self._take_card(card)
+        p = self.player(seat)
+        index = slot - 1 if slot else next(i for i, x in enumerate(p.person_slots) if not x)
+        p.person_slots[index].append(card)
+
+    def building(self, seat: int, card: str) -> None:
+        self._take_card(card)
+        self.player(seat).buildings.append(card)
+
+    def ship(self, seat: int, card: str, dock: int, **state: object) -> ShipState:
+        self._take_card(card)
+        sh = ShipState(card=card, dock=dock)
+        for key, value in state.items():
+            setattr(sh, key, value)
+        self.player(seat).docks[dock - 1] = sh
+        crew = len(sh.crew)
+        self.game.s.colonist_supply -= crew
+        return sh
+
+    def structures(self, seat: int, *sites: str) -> None:
+        self.player(seat).structures.extend(sites)
+
+    def pirate_deck(self, *cards: str) -> None:
+        """Put these Pirate cards on top of the deck, in this order."""
+        s = self.game.s
+        for card in cards:
+            for pile in (s.pirate_deck, s.pirate_discard):
+                if card in pile:
+                    pile.remove(card)
+        s.pirate_deck[:0] = list(cards)
+
+    # --- hand over ----------------------------------------------------------------------------
+
+    def turn(self, seat: int, order: Sequence[int] | None = None) -> Game:
+        """Start the Action phase with ``seat`` to act (then the rest of ``order``)."""
+        s = self.game.s
+        s.phase = "actions"
+        s.turn_order = list(order) if order is not None else [seat] + [p.seat for p in s.players
+                                                                        if p.seat != seat and not p.automa]
+        s.active = s.turn_order.index(seat)
+        s.stack = [Pending("turn", seat)]
+        self.game.advance()
+        return self.game
+
+    def voyage(self) -> Game:
+        """Start the Voyage phase now (ships already placed outbound)."""
+        from . import voyage
+
+        s = self.game.s
+        s.phase = "voyage"
+        s.turn_order = [p.seat for p in s.players if not p.automa]
+        s.active = len(s.turn_order)
+        s.stack = []
+        voyage.start(self.game)
+        self.game.advance()
+        return self.game
