@@ -28,6 +28,12 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("directory", nargs="?", type=Path, help="folder of YAML files (default: the shipped catalogue)")
     v.add_argument("--json", action="store_true", help="print the counts as one JSON object")
 
+    play = sub.add_parser("play", help="start a game at the table directly, skipping the new-game screen")
+    play.add_argument("--players", type=_names, required=True, metavar="NAMES",
+                      help='comma-separated names of the people at the table, e.g. "Ana,Ben"')
+    play.add_argument("--automa", action="store_true", help="add the Automa as one more seat")
+    play.add_argument("--seed", type=int, default=None, help="seed of the game (default: a random game)")
+
     sim = sub.add_parser("simulate", help="play random games headless and report")
     sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
     sim.add_argument("--players", type=_seats, default=4, help="seats in each game, 2-4 (default 4)")
@@ -54,6 +60,45 @@ def _seats(text: str) -> int:
     if not 2 <= value <= 4:
         raise argparse.ArgumentTypeError("a game has 2 to 4 seats")
     return value
+
+
+def _names(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",")]
+    if any(not n for n in names):
+        raise argparse.ArgumentTypeError(f"every name must be non-empty, got {text!r}")
+    if len({n.casefold() for n in names}) != len(names):
+        raise argparse.ArgumentTypeError(f"every player needs a different name, got {text!r}")
+    return names
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    names: list[str] = args.players
+    seats = len(names) + (1 if args.automa else 0)
+    if args.automa and any(n.casefold() == "automa" for n in names):
+        print("error: the name 'Automa' is taken by the Automa seat; pick another name", file=sys.stderr)
+        return 2
+    if not 2 <= seats <= 4:
+        if args.automa:
+            print(f"error: with the Automa a game has 1 to 3 people, not {len(names)}", file=sys.stderr)
+        else:
+            print(f"error: a game has 2 to 4 players, not {len(names)} (add --automa to play one person "
+                  "against the Automa)", file=sys.stderr)
+        return 2
+    return run_app(players=names, automa=args.automa, seed=args.seed)
+
+
+def run_app(players: list[str] | None = None, automa: bool = False, seed: int | None = None) -> int:
+    from great_harbor.data import CatalogueError, load_catalogue
+
+    try:
+        cat = load_catalogue()
+    except CatalogueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    from great_harbor.ui.app import make_app
+
+    make_app(seed=seed, players=players, automa=automa, catalogue=cat).run()
+    return 0
 
 
 def cmd_validate_data(args: argparse.Namespace) -> int:
@@ -115,6 +160,7 @@ def _print_report(data: dict[str, object]) -> None:
 
 
 COMMANDS = {
+    "play": cmd_play,
     "validate-data": cmd_validate_data,
     "simulate": cmd_simulate,
 }
@@ -123,10 +169,9 @@ COMMANDS = {
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:
-        parser.print_help()
-        return 0
     try:
+        if args.command is None:
+            return run_app()
         return COMMANDS[args.command](args)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -1,0 +1,258 @@
+"""The Textual app: owns the catalogue and the Game, and moves between screens.
+
+Screens render the game and post the action a player picked (:class:`Act`); the app applies it
+through the engine, then decides what comes next: the Automa's moves played back at a readable
+pace, a hand-off screen when the keyboard passes to another person, or the final scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.message import Message
+from textual.screen import Screen
+
+from great_harbor.data import Catalogue, CatalogueError, load_catalogue
+from great_harbor.engine import EngineError, Game, IllegalAction, Seat
+from great_harbor.engine.actions import Action
+
+
+@dataclass
+class Act(Message):
+    """A player chose ``action`` (from the picker or the map)."""
+
+    action: Action
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the new-game screen asks: the seats, the variant and the seed."""
+
+    seats: tuple[Seat, ...]
+    seed: int | None = None
+    shops: bool = False
+
+
+class GreatHarborApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "The Great Harbor"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def __init__(
+        self,
+        setup: Setup | None = None,
+        *,
+        seed: int | None = None,
+        automa_delay: float = 0.8,
+        blink: bool = True,
+        catalogue: Catalogue | None = None,
+    ) -> None:
+        super().__init__()
+        self.setup = setup
+        self.default_seed = seed
+        self.automa_delay = automa_delay
+        self.blink = blink
+        self._catalogue = catalogue
+        self.game: Game | None = None
+        self.viewer: int | None = None  # whose private information the table shows
+        self.log_seen = 0  # engine log lines already played back
+
+    # --- catalogue and games --------------------------------------------------------------
+
+    @property
+    def catalogue(self) -> Catalogue:
+        if self._catalogue is None:
+            self._catalogue = load_catalogue()
+        return self._catalogue
+
+    def on_mount(self) -> None:
+        if self.setup is not None:
+            error = self.start_game(self.setup)
+            if error is None:
+                return
+            self.notify(error, severity="error", timeout=8)
+        self.show_new_game()
+
+    def show_new_game(self, setup: Setup | None = None) -> None:
+        from .screens.new_game import NewGameScreen
+
+        screen = NewGameScreen(setup or self.setup, seed=self.default_seed)
+        if len(self.screen_stack) > 1:
+            while len(self.screen_stack) > 2:
+                self.pop_screen()
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def start_game(self, setup: Setup) -> str | None:
+        """Start a game; returns a one-line message when it cannot start."""
+        import random
+
+        seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(1_000_000)
+        try:
+            game = Game.new(self.catalogue, list(setup.seats), seed=seed, shops_variant=setup.shops)
+        except IllegalAction as exc:
+            return f"Cannot start: {exc}."
+        except (EngineError, NotImplementedError) as exc:
+            return f"Cannot start this game yet: {exc or 'not available'}."
+        except CatalogueError as exc:
+            return f"The component catalogue is broken: {exc}"
+        self.setup = Setup(setup.seats, setup.seed, setup.shops)
+        self.game = game
+        self.viewer = None
+        self.log_seen = 0
+        from .screens.game import GameScreen
+
+        screen = GameScreen(game)
+        if len(self.screen_stack) > 1:
+            while len(self.screen_stack) > 2:
+                self.pop_screen()
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+        self.call_after_refresh(self.after_change)
+        return None
+
+    # --- playing --------------------------------------------------------------------------
+
+    def on_act(self, message: Act) -> None:
+        self.play(message.action)
+
+    def play(self, action: Action) -> None:
+        game = self.game
+        if game is None:
+            return
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            self.refused(str(exc))
+            return
+        except (EngineError, NotImplementedError) as exc:
+            self.refused(f"the engine could not do that: {exc or type(exc).__name__}")
+            return
+        self.after_change()
+
+    def refused(self, reason: str) -> None:
+        from .screens.game import GameScreen
+
+        screen = self.screen
+        if isinstance(screen, GameScreen):
+            screen.show_refusal(reason)
+        else:
+            self.notify(reason, severity="warning")
+
+    def humans(self) -> list[int]:
+        assert self.game is not None
+        return [p.seat for p in self.game.s.players if not p.automa]
+
+    def after_change(self) -> None:
+        """After an action: play back the Automa, hand the keyboard over, or show the scores."""
+        game = self.game
+        if game is None:
+            return
+        new = game.s.log[self.log_seen:]
+        automa = [p.name for p in game.s.players if p.automa]
+        if automa and any(line.startswith(tuple(automa)) for line in new) and self.automa_delay > 0:
+            from .screens.automa_turn import AutomaTurnScreen
+
+            self.push_screen(AutomaTurnScreen(new, self.automa_delay), lambda _: self._continue())
+            return
+        self._continue()
+
+    def _continue(self) -> None:
+        game = self.game
+        assert game is not None
+        self.log_seen = len(game.s.log)
+        if game.is_over:
+            from .screens.game_over import GameOverScreen
+
+            self._refresh_table()
+            self.push_screen(GameOverScreen(game))
+            return
+        seat = self.handoff_to()
+        if seat is not None:
+            from .screens.handoff import HandOffScreen
+
+            def confirmed(_: object) -> None:
+                self.viewer = seat
+                self._refresh_table()
+
+            self.push_screen(HandOffScreen(game, seat), confirmed)
+            self._refresh_table(hide=True)
+            return
+        self._refresh_table()
+
+    def handoff_to(self) -> int | None:
+        """The seat the keyboard must pass to before the table is shown, if any.
+
+        With one human at the table nothing is ever hidden. With several, the draft is public
+        (no hand is shown), and every other decision is shown only to its own seat."""
+        game = self.game
+        assert game is not None
+        top = game.pending
+        humans = self.humans()
+        if len(humans) == 1:
+            self.viewer = humans[0]
+            return None
+        if top is None:
+            return None
+        if top.kind == "draft":
+            self.viewer = None
+            return None
+        return top.seat if top.seat != self.viewer else None
+
+    def _refresh_table(self, hide: bool = False) -> None:
+        from .screens.game import GameScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.refresh_view(self.viewer, hidden=hide)
+
+    # --- commands -------------------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("New game", "Leave this game and set up a new one", self.show_new_game)
+        if self.game is not None and not self.game.is_over:
+            for p in self.game.s.players:
+                yield SystemCommand(
+                    f"View colony: {p.name}", f"Show {p.name}'s colony board in full",
+                    lambda seat=p.seat: self.view_colony(seat),  # type: ignore[misc]
+                )
+        yield SystemCommand(
+            "Automa pace: slow", "Play the Automa's moves back one line every 1.5 s",
+            lambda: self.set_pace(1.5),
+        )
+        yield SystemCommand("Automa pace: normal", "One line every 0.8 s", lambda: self.set_pace(0.8))
+        yield SystemCommand("Automa pace: instant", "Do not play the Automa's moves back", lambda: self.set_pace(0))
+
+    def set_pace(self, delay: float) -> None:
+        self.automa_delay = delay
+        self.notify("Automa moves: " + ("shown at once in the log" if not delay else f"one line every {delay} s"))
+
+    def view_colony(self, seat: int) -> None:
+        from .screens.colony_view import ColonyViewScreen
+
+        if self.game is not None:
+            self.push_screen(ColonyViewScreen(self.game, seat, self.viewer, len(self.humans()) == 1))
+
+
+def make_app(
+    seed: int | None = None,
+    players: Sequence[str] | None = None,
+    automa: bool = False,
+    *,
+    automa_delay: float = 0.8,
+    blink: bool = True,
+    catalogue: Catalogue | None = None,
+) -> GreatHarborApp:
+    """The app, for the command line and tests: with ``players`` it starts that game directly
+    (``automa`` adds the Automa as one more seat), otherwise it opens the new-game screen."""
+    setup = None
+    if players is not None:
+        seats = tuple(Seat(n) for n in players) + ((Seat("Automa", automa=True),) if automa else ())
+        setup = Setup(seats, seed)
+    return GreatHarborApp(setup, seed=seed, automa_delay=automa_delay, blink=blink, catalogue=catalogue)

@@ -1,0 +1,50 @@
+"""The Automa's moves, played back one log line at a time so people can follow them."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.timer import Timer
+from textual.widgets import Static
+
+
+class AutomaTurnScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("space", "skip", "Skip ahead"),
+        Binding("enter", "skip", "Skip ahead", show=False),
+        Binding("escape", "skip", "Skip ahead", show=False),
+    ]
+
+    def __init__(self, lines: list[str], delay: float) -> None:
+        super().__init__()
+        self.lines = lines
+        self.delay = delay
+        self.shown = 0
+        self._timer: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="automa-box") as box:
+            box.border_title = "Meanwhile at the table"
+            yield Static(id="automa-lines")
+            yield Static(Text("Space skips ahead", style="dim"), id="automa-hint")
+
+    def on_mount(self) -> None:
+        self._step()
+        self._timer = self.set_interval(self.delay, self._step)
+
+    def _step(self) -> None:
+        if self.shown >= len(self.lines):
+            self.action_skip()
+            return
+        self.shown += 1
+        text = Text("\n").join(Text(line) for line in self.lines[: self.shown])
+        self.query_one("#automa-lines", Static).update(text)
+
+    def action_skip(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+            self.dismiss(None)

@@ -1,0 +1,53 @@
+"""Any player's colony in full. A hand is shown only to its owner (or when one human plays)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer
+
+from great_harbor.engine import Game
+
+from ..widgets.colony import ColonyBoard
+from ..widgets.players import PlayersSummary
+
+
+class ColonyViewScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("left", "cycle(-1)", "Previous player"),
+        Binding("right", "cycle(1)", "Next player"),
+        Binding("escape,f2", "close", "Back to the table"),
+    ]
+
+    def __init__(self, game: Game, seat: int, viewer: int | None, solo: bool) -> None:
+        super().__init__()
+        self.game = game
+        self.seat = seat
+        self.viewer = viewer
+        self.solo = solo
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="colony-view"):
+            yield PlayersSummary(id="colony-players")
+            yield ColonyBoard(id="colony-full")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        p = self.game.s.players[self.seat]
+        own = self.seat == self.viewer or (self.solo and not p.automa)
+        box = self.query_one("#colony-view")
+        box.border_title = f"Colony of {p.name}" + ("" if own else " — hand hidden")
+        self.query_one(PlayersSummary).show(self.game, self.seat)
+        self.query_one(ColonyBoard).show(self.game, self.seat, show_hand=own)
+
+    def action_cycle(self, step: int) -> None:
+        self.seat = (self.seat + step) % len(self.game.s.players)
+        self._show()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,216 @@
+"""The table: every board at once on a 160x45 terminal; at 120x36 the boards share tabs; below that
+a hint to enlarge the terminal.
+
+The screen renders ``game`` for the person at the keyboard (``viewer``) and turns what they pick
+in the action picker or on the harbor map into :class:`~great_harbor.ui.app.Act` messages."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static, TabbedContent, TabPane
+
+from great_harbor.engine import Game
+from great_harbor.engine.describe import describe, detail, prompt
+
+from ..app import Act
+from ..widgets.colony import ColonyBoard
+from ..widgets.dice import DicePanel
+from ..widgets.displays import Displays, round_text
+from ..widgets.harbor_map import HarborMap
+from ..widgets.log import GameLog
+from ..widgets.picker import ActionPicker, Item
+from ..widgets.senate import SenateBoard
+from ..widgets.trade import TradeBoard
+
+WIDE = (160, 45)
+COMPACT = (120, 36)
+TABS = ("tab-harbor", "tab-colony", "tab-boards", "tab-cards")
+
+
+def layout_for(width: int, height: int) -> str:
+    if width >= WIDE[0] and height >= WIDE[1]:
+        return "wide"
+    if width >= COMPACT[0] and height >= COMPACT[1]:
+        return "compact"
+    return "small"
+
+
+class GameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("tab", "switch_focus", "Map ⇄ actions", priority=True),
+        Binding("f2", "colonies", "Colonies"),
+        Binding("f3", "next_tab", "Next board"),
+        Binding("f4", "log", "Log"),
+        Binding("ctrl+q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+        self.viewer: int | None = None
+        self.hidden = False
+        self.layout_mode = "wide"
+
+    # --- building the table ---------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        size = self.app.size
+        self.layout_mode = layout_for(size.width, size.height)
+        yield Static(id="status")
+        blink = getattr(self.app, "blink", True)
+        if self.layout_mode == "wide":
+            with Horizontal(id="table"):
+                with Vertical(id="left"):
+                    yield _titled(HarborMap(id="map"), "Harbor")
+                    yield _titled(ActionPicker(id="picker", blink=blink), "Actions")
+                    yield _titled(GameLog(id="log"), "Log")
+                with Vertical(id="right"):
+                    yield _titled(Displays(id="displays"), "Displays")
+                    yield _titled(DicePanel(id="dice"), "Dice and players")
+                    yield _titled(TradeBoard(id="trade"), "Trade board")
+                    yield _titled(SenateBoard(id="senate"), "Senate")
+                    yield _titled(ColonyBoard(id="colony"), "Colony")
+        elif self.layout_mode == "compact":
+            with Horizontal(id="table", classes="compact"):
+                with TabbedContent(id="tabs", initial="tab-harbor"):
+                    with TabPane("Harbor", id="tab-harbor"):
+                        yield _titled(HarborMap(id="map"), "Harbor")
+                        yield _titled(GameLog(id="log"), "Log")
+                    with TabPane("Colony", id="tab-colony"):
+                        yield _titled(ColonyBoard(id="colony"), "Colony")
+                    with TabPane("Trade & Senate", id="tab-boards"):
+                        yield _titled(TradeBoard(id="trade"), "Trade board")
+                        yield _titled(SenateBoard(id="senate"), "Senate")
+                    with TabPane("Cards", id="tab-cards"):
+                        yield _titled(Displays(id="displays"), "Displays")
+                with Vertical(id="right"):
+                    yield _titled(DicePanel(id="dice"), "Dice and players")
+                    yield _titled(ActionPicker(id="picker", blink=blink), "Actions")
+        else:
+            yield Static(id="too-small")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_view(self.viewer, self.hidden)
+
+    async def on_resize(self, event: events.Resize) -> None:
+        mode = layout_for(event.size.width, event.size.height)
+        if mode != self.layout_mode:
+            await self.recompose()
+            self.refresh_view(self.viewer, self.hidden)
+
+    # --- showing the game -----------------------------------------------------------------
+
+    def refresh_view(self, viewer: int | None, hidden: bool = False) -> None:
+        """Draw the table for ``viewer`` (None: nobody's private information is shown)."""
+        self.viewer = viewer
+        self.hidden = hidden
+        game = self.game
+        if self.layout_mode == "small":
+            w, h = self.app.size
+            self.query_one("#too-small", Static).update(Text(
+                f"The Great Harbor needs a terminal of at least {COMPACT[0]}x{COMPACT[1]} "
+                f"({WIDE[0]}x{WIDE[1]} shows the whole table at once).\n"
+                f"This one is {w}x{h}: please enlarge the window or reduce the font size.\n\nCtrl+Q quits.",
+                justify="center"))
+            self.query_one("#status", Static).update(round_text(game))
+            return
+        top = game.pending
+        deciding = top.seat if top is not None else None
+        shown = viewer if viewer is not None else (deciding if deciding is not None else 0)
+        status = round_text(game)
+        status.append("   ")
+        status.append(prompt(game), style="bold reverse" if not hidden else "")
+        self.query_one("#status", Static).update(status)
+        private = (viewer is not None and viewer == shown) and not hidden
+        self.query_one(HarborMap).show(game, active=not hidden and top is not None)
+        self.query_one(DicePanel).show(game)
+        self.query_one(TradeBoard).show(game)
+        self.query_one(SenateBoard).show(game)
+        self.query_one(Displays).show(game)
+        colony = self.query_one(ColonyBoard)
+        colony.show(game, shown, show_hand=private)
+        colony_box = colony.parent
+        if colony_box is not None:
+            name = game.s.players[shown].name
+            colony_box.border_title = f"Colony of {name}" + ("" if private else " (hand hidden)")
+        self.query_one(GameLog).sync(game.s.log)
+        picker = self.query_one(ActionPicker)
+        if hidden or top is None:
+            picker.set_items(Text("The game is over." if top is None else ""), [])
+        else:
+            items = [Item(a, describe(game, a), detail(game, a)) for a in game.legal_actions()]
+            picker.set_items(Text(prompt(game), style="bold"), items)
+        self._place_focus()
+
+    def _place_focus(self) -> None:
+        hmap = self.query_one(HarborMap)
+        if hmap.has_focus and (hmap.placing or hmap.assigning):
+            return
+        self.query_one(ActionPicker).focus_filter()
+
+    def show_refusal(self, reason: str) -> None:
+        self.notify(f"Not possible: {reason}", severity="warning", timeout=6)
+
+    # --- what players pick ----------------------------------------------------------------
+
+    def on_action_picker_chosen(self, message: ActionPicker.Chosen) -> None:
+        self.post_message(Act(message.action))
+
+    def on_harbor_map_chosen(self, message: HarborMap.Chosen) -> None:
+        self.post_message(Act(message.action))
+
+    def on_harbor_map_leave(self, message: HarborMap.Leave) -> None:
+        self.query_one(ActionPicker).focus_filter()
+
+    # --- keys -----------------------------------------------------------------------------
+
+    def action_switch_focus(self) -> None:
+        if self.layout_mode == "small":
+            return
+        hmap = self.query_one(HarborMap)
+        if hmap.has_focus:
+            self.query_one(ActionPicker).focus_filter()
+            return
+        if not (hmap.placing or hmap.assigning):
+            self.notify("No die to place now: the harbor map takes dice during your turn.", timeout=4)
+            return
+        if self.layout_mode == "compact":
+            self.query_one(TabbedContent).active = "tab-harbor"
+        hmap.focus()
+        hmap.refresh()
+
+    def action_colonies(self) -> None:
+        top = self.game.pending
+        seat = self.viewer if self.viewer is not None else (top.seat if top is not None else 0)
+        self.app.view_colony(seat)  # type: ignore[attr-defined]
+
+    def action_next_tab(self) -> None:
+        if self.layout_mode != "compact":
+            self.notify("All boards are on screen; F3 switches boards in a smaller terminal.", timeout=4)
+            return
+        tabs = self.query_one(TabbedContent)
+        i = TABS.index(tabs.active) if tabs.active in TABS else 0
+        tabs.active = TABS[(i + 1) % len(TABS)]
+
+    def action_log(self) -> None:
+        if self.layout_mode == "small":
+            return
+        if self.layout_mode == "compact":
+            self.query_one(TabbedContent).active = "tab-harbor"
+        log = self.query_one(GameLog)
+        if log.has_focus:
+            self.query_one(ActionPicker).focus_filter()
+        else:
+            log.focus()
+
+
+def _titled(widget: Static | HarborMap | ActionPicker | GameLog, title: str) -> Vertical:
+    box = Vertical(widget, classes="panel", id=f"{widget.id}-box")
+    box.border_title = title
+    return box

@@ -1,0 +1,131 @@
+"""Setting up a game: 2-4 seats with names, each a person or the Automa, the Harbor Shops variant
+and an optional seed."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
+
+from great_harbor.engine import Seat
+
+from ..style import player_text
+from ..widgets.cycle import Cycle
+
+KINDS = ("Human", "Automa", "Empty")
+DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dido")
+
+
+def shops_available() -> bool:
+    """The Harbor Shops variant can be offered once the engine says it is implemented."""
+    from great_harbor.engine import shops
+
+    return bool(getattr(shops, "AVAILABLE", False))
+
+
+class NewGameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start the game"),
+        Binding("ctrl+q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, setup: object | None = None, seed: int | None = None) -> None:
+        super().__init__()
+        from ..app import Setup
+
+        self.initial: Setup | None = setup if isinstance(setup, Setup) else None
+        self.seed = seed
+
+    def compose(self) -> ComposeResult:
+        seats = list(self.initial.seats) if self.initial else []
+        with Center():
+            with Vertical(id="new-game") as box:
+                box.border_title = "The Great Harbor — new game"
+                yield Static(Text("Two to four seats. One seat may be the Automa; at least one must be a person.",
+                                  style="dim"))
+                for i in range(4):
+                    if i < len(seats):
+                        name, kind = seats[i].name, "Automa" if seats[i].automa else "Human"
+                    else:
+                        name = DEFAULT_NAMES[i]
+                        kind = "Human" if i < 2 and not seats else "Empty"
+                    with Horizontal(classes="seat-row"):
+                        yield Label(player_text(i, f"Seat {i + 1}"), classes="seat-label")
+                        yield Input(value=name, placeholder="name", id=f"name-{i}", classes="seat-name")
+                        yield Cycle(KINDS, kind, id=f"kind-{i}")
+                available = shops_available()
+                shops = Checkbox("Harbor Shops variant" + ("" if available else " (not available yet)"),
+                                 value=bool(self.initial and self.initial.shops and available), id="shops",
+                                 disabled=not available)
+                yield shops
+                with Horizontal(classes="seat-row"):
+                    yield Label("Seed", classes="seat-label")
+                    seed = self.initial.seed if self.initial and self.initial.seed is not None else self.seed
+                    yield Input(value="" if seed is None else str(seed), placeholder="empty: a random game",
+                                id="seed", classes="seat-name")
+                yield Button("Start the game", id="start", variant="primary")
+                yield Static(id="setup-error")
+                yield Static(Text("Tab moves between fields · ←/→ changes a seat · Enter starts", style="dim"))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#name-0", Input).focus()
+
+    def read_setup(self) -> object:
+        """The setup the form describes, or a one-line message saying what is wrong."""
+        from ..app import Setup
+
+        seats: list[Seat] = []
+        for i in range(4):
+            kind = self.query_one(f"#kind-{i}", Cycle).value
+            if kind == "Empty":
+                continue
+            name = self.query_one(f"#name-{i}", Input).value.strip()
+            if kind == "Automa" and not name:
+                name = "Automa"
+            if not name:
+                return f"Seat {i + 1} needs a name (or set it to Empty)."
+            seats.append(Seat(name, automa=kind == "Automa"))
+        if len(seats) < 2:
+            return "A game needs at least two seats: a second person, or the Automa."
+        if sum(s.automa for s in seats) > 1:
+            return "Only one seat can be the Automa."
+        if all(s.automa for s in seats):
+            return "At least one seat must be a person."
+        names = [s.name.casefold() for s in seats]
+        if len(set(names)) != len(names):
+            return "Every seat needs a different name."
+        text = self.query_one("#seed", Input).value.strip()
+        seed: int | None = None
+        if text:
+            try:
+                seed = int(text)
+            except ValueError:
+                return f"The seed must be a whole number, not {text!r} (or leave it empty)."
+        shops = self.query_one("#shops", Checkbox).value
+        return Setup(tuple(seats), seed, shops)
+
+    def action_start(self) -> None:
+        from ..app import Setup
+
+        setup = self.read_setup()
+        error = self.query_one("#setup-error", Static)
+        if not isinstance(setup, Setup):
+            error.update(Text(str(setup), style="bold"))
+            self.app.bell()
+            return
+        problem = self.app.start_game(setup)  # type: ignore[attr-defined]
+        if problem:
+            error.update(Text(problem, style="bold"))
+            self.app.bell()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_start()

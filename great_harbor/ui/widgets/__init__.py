@@ -1,0 +1,1 @@
+"""One module per board or panel of the table."""

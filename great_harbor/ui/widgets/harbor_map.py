@@ -1,0 +1,363 @@
+"""The harbor map: nine tiles with their tier benefits, the 24 slots with their colour halves and
+dice, Shore fees, and the Smuggler's District. Focused, it is where dice are placed by hand:
+pick a drafted die, move over the legal slots with the arrow keys, Enter; then split the pips
+with left/right and Enter."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.message import Message
+from textual.widget import Widget
+
+from great_harbor.data.models import Benefit
+from great_harbor.engine import Game
+from great_harbor.engine.actions import Action, AssignPips, PlaceDie
+from great_harbor.engine.describe import describe, split_words
+from great_harbor.engine.harbor import DISTRICT, shore_fee
+
+from ..style import COLOUR_STYLES, DIM, die_text
+
+TW = 21  # tile width
+TH = 5  # tile height
+VW = 4  # width of a vertical slot lane
+WIDTH = 4 * VW + 3 * TW
+
+LANE = "dim"
+TILE = "on #1b2530"
+TARGET = "bold"
+CURSOR = "reverse bold"
+
+
+def short_benefit(b: Benefit) -> str:
+    """A tier on a tile in at most 17 characters."""
+    parts: list[str] = [f"{n} {str(r).capitalize()}" for r, n in b.resources.items()]
+    if b.colonists and b.favor:
+        parts.append(f"{b.colonists} Col + {b.favor} Favor")
+    elif b.colonists:
+        parts.append(f"{b.colonists} Colonist{'s' if b.colonists > 1 else ''}")
+    elif b.favor:
+        parts.append(f"{b.favor} Favor")
+    if b.draws:
+        if b.draws[0].deck == "ship":
+            parts.append(f"{b.draws[0].size} ship")
+        elif len(b.draws) == 1:
+            parts.append(f"1 card ({b.draws[0].source})")
+        else:
+            parts.append("deck + display")
+    return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class SlotPos:
+    kind: str  # "h" (between rows) or "v" (between columns) or "d" (district)
+    row: int
+    col: int
+
+    def point(self) -> tuple[int, int]:
+        """(x, y) in characters, for moving the highlight with arrow keys."""
+        if self.kind == "h":
+            return self.col * (TW + VW) + VW + TW // 2, self.row * (TH + 1)
+        if self.kind == "v":
+            return self.col * (TW + VW) + VW // 2, self.row * (TH + 1) + 1 + TH // 2
+        return WIDTH // 2, 3 * (TH + 1) + 1
+
+
+class HarborMap(Widget, can_focus=True):
+    """Renders the map; when focused, places dice by keys and posts :class:`HarborMap.Chosen`."""
+
+    BINDINGS = [
+        Binding("up", "move(0,-1)", "Move", show=False),
+        Binding("down", "move(0,1)", "Move", show=False),
+        Binding("left", "move(-1,0)", "Move / split", show=False),
+        Binding("right", "move(1,0)", "Move / split", show=False),
+        Binding("enter", "confirm", "Place / confirm"),
+        Binding("space", "next_die", "Next die"),
+        Binding("1", "pick_die(0)", "Die 1", show=False),
+        Binding("2", "pick_die(1)", "Die 2", show=False),
+        Binding("3", "pick_die(2)", "Die 3", show=False),
+        Binding("escape", "leave", "Back to actions"),
+    ]
+
+    @dataclass
+    class Chosen(Message):
+        """The player placed a die or confirmed a pip split on the map."""
+
+        action: Action
+
+    @dataclass
+    class Leave(Message):
+        """The player wants the action picker back."""
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self.game: Game | None = None
+        self.active = False  # the viewer decides the pending decision
+        self._pos: dict[str, SlotPos] = {}
+        self.dice: list[int] = []  # drafted dice with a legal placement, in order
+        self.die: int | None = None
+        self.cursor: str | None = None
+        self.splits: list[AssignPips] = []
+        self.split = 0
+
+    # --- data in --------------------------------------------------------------------------
+
+    def show(self, game: Game, active: bool) -> None:
+        """Show ``game``; ``active`` when the person at the keyboard is deciding."""
+        if self.game is not game or not self._pos:
+            self._pos = self._positions(game)
+        self.game = game
+        self.active = active
+        top = game.pending
+        legal = game.legal_actions() if active else ()
+        places = [a for a in legal if isinstance(a, PlaceDie)]
+        self.dice = list(dict.fromkeys(a.die for a in places))
+        if self.die not in self.dice:
+            self.die = self.dice[0] if self.dice else None
+        self._fix_cursor()
+        self.splits = [a for a in legal if isinstance(a, AssignPips)]
+        if top is not None and top.kind == "assign" and self.splits:
+            self.split = 1 if len(self.splits) > 1 else 0
+        self.refresh()
+
+    @staticmethod
+    def _positions(game: Game) -> dict[str, SlotPos]:
+        out: dict[str, SlotPos] = {DISTRICT: SlotPos("d", 3, 1)}
+        for sd in game.cat.harbor.slots:
+            r, c = sd.cell
+            side = str(sd.side)
+            if side == "top":
+                out[sd.id] = SlotPos("h", r, c)
+            elif side == "bottom":
+                out[sd.id] = SlotPos("h", r + 1, c)
+            elif side == "left":
+                out[sd.id] = SlotPos("v", r, c)
+            else:
+                out[sd.id] = SlotPos("v", r, c + 1)
+        return out
+
+    def targets(self) -> list[str]:
+        """Slots the selected die may go to (from the engine's legal actions)."""
+        if self.game is None or self.die is None:
+            return []
+        return [a.slot for a in self.game.legal_actions() if isinstance(a, PlaceDie) and a.die == self.die]
+
+    def _fix_cursor(self) -> None:
+        targets = self.targets()
+        if self.cursor not in targets:
+            self.cursor = targets[0] if targets else None
+
+    @property
+    def placing(self) -> bool:
+        return self.active and self.die is not None
+
+    @property
+    def assigning(self) -> bool:
+        top = self.game.pending if self.game else None
+        return self.active and top is not None and top.kind == "assign" and bool(self.splits)
+
+    # --- keys -----------------------------------------------------------------------------
+
+    def action_move(self, dx: int, dy: int) -> None:
+        if self.assigning:
+            if dx and self.splits:
+                self.split = (self.split + dx) % len(self.splits)
+                self.refresh()
+            return
+        if not self.placing or self.cursor is None:
+            return
+        x0, y0 = self._pos[self.cursor].point()
+        best: tuple[float, str] | None = None
+        for slot in self.targets():
+            x, y = self._pos[slot].point()
+            ddx, ddy = x - x0, y - y0
+            along = ddx * dx + ddy * dy
+            if along <= 0:
+                continue
+            across = abs(ddy if dx else ddx)
+            score = along + 3 * across
+            if best is None or score < best[0]:
+                best = (score, slot)
+        if best is not None:
+            self.cursor = best[1]
+            self.refresh()
+
+    def action_next_die(self) -> None:
+        if self.dice and self.die is not None:
+            self.die = self.dice[(self.dice.index(self.die) + 1) % len(self.dice)]
+            self._fix_cursor()
+            self.refresh()
+
+    def action_pick_die(self, index: int) -> None:
+        if 0 <= index < len(self.dice):
+            self.die = self.dice[index]
+            self._fix_cursor()
+            self.refresh()
+        elif self.dice:
+            self.app.bell()
+
+    def action_confirm(self) -> None:
+        if self.assigning:
+            self.post_message(self.Chosen(self.splits[self.split]))
+        elif self.placing and self.cursor is not None and self.die is not None:
+            self.post_message(self.Chosen(PlaceDie(self.die, self.cursor)))
+        else:
+            self.app.bell()
+
+    def action_leave(self) -> None:
+        self.post_message(self.Leave())
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def hint(self) -> Text:
+        """The line under the map: what Enter would do now."""
+        game = self.game
+        if game is None:
+            return Text("")
+        if self.assigning:
+            top = game.pending
+            assert top is not None
+            choice = self.splits[self.split]
+            out = Text("◀ ", style="bold")
+            out.append(split_words(game, top.data, choice.pips), style="reverse")
+            out.append(" ▶ Enter", style="bold")
+            out.truncate(WIDTH)
+            return out
+        if self.placing and self.cursor is not None and self.die is not None:
+            text = describe(game, PlaceDie(self.die, self.cursor))
+            if not self.has_focus:
+                return Text("Tab: place dice on the map with the arrow keys", style=DIM)
+            out = Text(text + "  [Enter]", style="bold")
+            out.truncate(WIDTH)
+            return out
+        return Text("")
+
+    def render(self) -> Text:
+        game = self.game
+        if game is None:
+            return Text("")
+        slot_at: dict[tuple[str, int, int], str] = {(p.kind, p.row, p.col): sid for sid, p in self._pos.items()}
+        focus = self.has_focus
+        targets = set(self.targets()) if self.placing and focus else set()
+        cursor = self.cursor if self.placing and focus else None
+        out = Text(no_wrap=True, overflow="crop")
+
+        def h_lane(row: int) -> None:
+            for col in range(3):
+                out.append(" " * VW, style=LANE)
+                out.append_text(self._h_slot(slot_at.get(("h", row, col)), targets, cursor))
+            out.append(" " * VW, style=LANE)
+            out.append("\n")
+
+        for r in range(3):
+            h_lane(r)
+            for i in range(TH):
+                for c in range(3):
+                    out.append_text(self._v_slot(slot_at.get(("v", r, c)), i, targets, cursor))
+                    out.append_text(self._tile_line(game, r, c, i))
+                out.append_text(self._v_slot(slot_at.get(("v", r, 3)), i, targets, cursor))
+                out.append("\n")
+        h_lane(3)
+        out.append_text(self._district(game, DISTRICT in targets, cursor == DISTRICT))
+        out.append("\n")
+        out.append_text(self.hint())
+        return out
+
+    def _die_at(self, slot: str | None) -> Text:
+        game = self.game
+        assert game is not None
+        if slot is None or slot not in game.s.slots:
+            return Text("··", style=DIM)
+        d = game.s.slots[slot]
+        return die_text(d, game.s.faces[d])
+
+    def _halves(self, slot: str) -> Text:
+        assert self.game is not None
+        a, b = (str(c) for c in self.game.cat.slots[slot].colours)
+        out = Text()
+        out.append(a[0].upper(), style=COLOUR_STYLES[a])
+        out.append("/")
+        out.append(b[0].upper(), style=COLOUR_STYLES[b])
+        return out
+
+    def _h_slot(self, slot: str | None, targets: set[str], cursor: str | None) -> Text:
+        if slot is None:
+            return Text(" " * TW)
+        core = Text()
+        if slot == cursor:
+            core.append("▶")
+        core.append_text(self._halves(slot))
+        core.append(" ")
+        core.append_text(self._die_at(slot))
+        if slot == cursor:
+            core.append("◀")
+        fill = "━" if slot in targets else "─"
+        left = (TW - core.cell_len) // 2
+        right = TW - core.cell_len - left
+        out = Text(fill * (left - 1) + " ", style=LANE if slot not in targets else TARGET)
+        core.stylize(CURSOR if slot == cursor else "")
+        out.append_text(core)
+        out.append(" " + fill * (right - 1), style=LANE if slot not in targets else TARGET)
+        return out
+
+    def _v_slot(self, slot: str | None, line: int, targets: set[str], cursor: str | None) -> Text:
+        if slot is None:
+            return Text(" " * VW)
+        target = slot in targets
+        mark = "┃" if target else "│"
+        style = TARGET if target else LANE
+        if line == 1:
+            out = Text(" ")
+            out.append_text(self._halves(slot))
+        elif line == 2:
+            out = Text(" ")
+            out.append_text(self._die_at(slot))
+            out.append(" ")
+        elif line == 3 and slot == cursor:
+            out = Text(" ▲▲ ")
+        else:
+            out = Text(f"  {mark} ", style=style)
+        if slot == cursor and line in (1, 2):
+            out.stylize(CURSOR)
+        return out
+
+    def _tile_line(self, game: Game, r: int, c: int, i: int) -> Text:
+        cell = f"{r},{c}"
+        tile = game.cat.tiles[game.s.layout[cell]]
+        fee = shore_fee(game, cell)
+        if i == 0:
+            return Text(tile.name[:TW].center(TW), style=f"bold {TILE}")
+        if i <= 3:
+            threshold = game.cat.harbor.tier_thresholds[i - 1] + fee
+            text = f" {threshold:>2}+ {short_benefit(tile.benefits[i - 1])}"
+            return Text(text[:TW].ljust(TW), style=TILE)
+        if fee:
+            return Text(f" Shore fee +{fee}".ljust(TW), style=f"italic {TILE}")
+        return Text(" " * TW, style=TILE)
+
+    def _district(self, game: Game, target: bool, cursor: bool) -> Text:
+        s = game.s
+        out = Text()
+        label = Text(" Smuggler's District ", style="bold")
+        if cursor:
+            label = Text("▶Smuggler's District◀", style=CURSOR)
+        elif target:
+            label = Text("━Smuggler's District━", style=TARGET)
+        out.append_text(label)
+        out.append(" smuggler dice: ", style=DIM)
+        if s.smuggler_dice:
+            for d in s.smuggler_dice:
+                out.append_text(die_text(d, s.faces[d]))
+                out.append(" ")
+        else:
+            out.append("none ", style=DIM)
+        out.append(" placed: ", style=DIM)
+        if s.district:
+            for d in s.district:
+                out.append_text(die_text(d, s.faces[d]))
+                out.append(" ")
+        else:
+            out.append("none", style=DIM)
+        return out

@@ -1,0 +1,136 @@
+"""The action picker: every legal action in plain words; type to filter, Enter to do it.
+
+It is given (action, words, detail) triples by the screen and posts :class:`ActionPicker.Chosen`;
+it never decides what is legal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from great_harbor.engine.actions import Action
+
+
+@dataclass(frozen=True)
+class Item:
+    action: Action
+    words: str
+    detail: str = ""
+
+
+def matches(words: str, query: str) -> bool:
+    """Every word of the query appears in the text (any order, any case)."""
+    low = words.lower()
+    return all(part in low for part in query.lower().split())
+
+
+class ActionPicker(Vertical):
+    BINDINGS = [
+        Binding("up", "cursor(-1)", "Up", show=False),
+        Binding("down", "cursor(1)", "Down", show=False),
+        Binding("pageup", "cursor(-8)", "Page up", show=False),
+        Binding("pagedown", "cursor(8)", "Page down", show=False),
+        Binding("escape", "clear", "Clear filter", show=False),
+    ]
+
+    @dataclass
+    class Chosen(Message):
+        action: Action
+
+    def __init__(self, *, id: str | None = None, blink: bool = True) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self.items: list[Item] = []
+        self.shown: list[Item] = []
+        self._blink = blink
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="picker-prompt")
+        filt = Input(placeholder="type to filter the actions, Enter to do the highlighted one", id="picker-filter")
+        filt.cursor_blink = self._blink
+        yield filt
+        yield OptionList(id="picker-options")
+        yield Static(id="picker-detail")
+
+    @property
+    def filter(self) -> Input:
+        return self.query_one("#picker-filter", Input)
+
+    @property
+    def options(self) -> OptionList:
+        return self.query_one("#picker-options", OptionList)
+
+    def set_items(self, prompt: Text | str, items: list[Item], keep_filter: bool = False) -> None:
+        self.query_one("#picker-prompt", Static).update(prompt)
+        # Equivalent actions (two dice of the same colour and face) read the same: list them once.
+        seen: set[str] = set()
+        self.items = [it for it in items if not (it.words in seen or seen.add(it.words))]  # type: ignore[func-returns-value]
+        if not keep_filter:
+            self.filter.value = ""
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        query = self.filter.value
+        self.shown = [it for it in self.items if matches(it.words, query)]
+        opts = self.options
+        opts.clear_options()
+        opts.add_options([Option(it.words) for it in self.shown])
+        if self.shown:
+            opts.highlighted = 0
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        detail = self.query_one("#picker-detail", Static)
+        idx = self.options.highlighted
+        count = f"{len(self.shown)} of {len(self.items)} actions"
+        if not self.items:
+            detail.update(Text("nothing to decide here", style="dim"))
+        elif not self.shown:
+            detail.update(Text(f"no action matches “{self.filter.value}” — Esc clears the filter", style="bold"))
+        elif idx is not None and idx < len(self.shown) and self.shown[idx].detail:
+            detail.update(Text(self.shown[idx].detail, style="italic"))
+        else:
+            detail.update(Text(count, style="dim"))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._rebuild()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.choose_highlighted()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.choose_highlighted()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self._show_detail()
+
+    def choose_highlighted(self) -> None:
+        idx = self.options.highlighted
+        if idx is None or idx >= len(self.shown):
+            self.app.bell()
+            self._show_detail()
+            return
+        self.post_message(self.Chosen(self.shown[idx].action))
+
+    def action_cursor(self, step: int) -> None:
+        opts = self.options
+        if not self.shown:
+            return
+        idx = opts.highlighted or 0
+        opts.highlighted = max(0, min(len(self.shown) - 1, idx + step))
+
+    def action_clear(self) -> None:
+        self.filter.value = ""
+
+    def focus_filter(self) -> None:
+        self.filter.focus()

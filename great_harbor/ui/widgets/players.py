@@ -1,0 +1,44 @@
+"""A compact line for every player: points so far, tokens, resources, colonists, ships, hand size."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from great_harbor.engine import Game
+from great_harbor.engine.state import OUTBOUND, RESOURCES, RETURNING
+
+from ..style import DIM, player_text
+from .panel import Panel
+
+
+def player_summary(game: Game, seat: int) -> Text:
+    s = game.s
+    p = s.players[seat]
+    out = player_text(seat, p.name, p.automa)
+    out.pad_right(max(0, 12 - out.cell_len))
+    out.append(f" P{p.prestige:<3}", style="bold")
+    out.append(f"{p.coins}c {p.favor}F {p.smuggler}S ")
+    if not p.automa:
+        res = " ".join(f"{r[0].upper()}{p.resources[r]}" for r in RESOURCES)
+        out.append(f"[{res}] ", style=DIM)
+        out.append(f"col {p.free_colonists} ")
+    else:
+        out.append(f"col {p.automa_colonists} ")
+    ships = [sh for sh in p.docks if sh is not None]
+    at_sea = sum(1 for sh in ships if sh.where in (OUTBOUND, RETURNING))
+    out.append(f"ships {len(ships)}" + (f" ({at_sea} at sea)" if at_sea else "") + " ")
+    persons = sum(len(x) for x in p.person_slots)
+    out.append(f"persons {persons} bldgs {len(p.buildings)} hand {len(p.hand)}")
+    return out
+
+
+class PlayersSummary(Panel):
+    """Every player in one line each; the player whose decision is pending is marked."""
+
+    def show(self, game: Game, current: int | None) -> None:
+        lines = []
+        for seat in range(len(game.s.players)):
+            mark = Text("▸ " if seat == current else "  ", style="bold")
+            mark.append_text(player_summary(game, seat))
+            lines.append(mark)
+        self.set_text(Text("\n").join(lines))

@@ -1,0 +1,87 @@
+"""The Trade board: three segments with their rewards, revealed pirates and their total, Luxury
+demands, ships facing out and ships sailing back, and the Pirate deck."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from great_harbor.engine import Game
+from great_harbor.engine.state import OUTBOUND, RETURNING
+
+from ..style import DIM, PLAYER_STYLES, symbol
+from .panel import Panel
+
+COL = 19
+ROMAN = ("I", "II", "III")
+
+
+def _ship_token(seat: int, dock: int, arrow: str) -> Text:
+    text = f"{symbol(seat)}{ROMAN[dock - 1]}"
+    text = f"{text}{arrow}" if arrow == "→" else f"{arrow}{text}"
+    return Text(text, style=PLAYER_STYLES[seat % len(PLAYER_STYLES)])
+
+
+def trade_text(game: Game) -> Text:
+    s = game.s
+    cat = game.cat
+    segs = cat.trade_board.segments
+    lines: list[Text] = []
+
+    def row(label: str, cells: list[Text], tail: Text | None = None) -> Text:
+        out = Text(f"{label:<10}", style="bold")
+        for cell in cells:
+            cell = cell.copy()
+            cell.truncate(COL - 1)
+            cell.pad_right(COL - cell.cell_len)
+            out.append_text(cell)
+        if tail is not None:
+            out.append_text(tail)
+        return out
+
+    lines.append(row("Segment", [Text(f"{i + 1}: {sg.coins}c/cargo {sg.prestige}P", style="bold")
+                                 for i, sg in enumerate(segs)]))
+    pirates = []
+    for card in s.pirates:
+        if card:
+            pi = cat.pirates[card]
+            pirates.append(Text(f"{pi.name} {pi.strength}"))
+        else:
+            pirates.append(Text("—", style=DIM))
+    total = sum(cat.pirates[c].strength for c in s.pirates if c)
+    lines.append(row("Pirates", pirates, Text(f"total {total}", style="bold")))
+    demands = [Text(", ".join(str(cat.luxury_demand_tiles[t].luxury) for t in d) or "—") for d in s.demands]
+    lines.append(row("Demands", demands))
+    out_cells = [Text() for _ in segs]
+    back: dict[int, list[Text]] = {}
+    for p in s.players:
+        for sh in p.docks:
+            if sh is None:
+                continue
+            if sh.where == OUTBOUND:
+                cell = out_cells[sh.segment]
+                cell.append(f"{sh.position + 1}:", style=DIM)
+                cell.append_text(_ship_token(p.seat, sh.dock, "→"))
+                cell.append(" ")
+            elif sh.where == RETURNING:
+                back.setdefault(sh.sail_back, []).append(_ship_token(p.seat, sh.dock, "←"))
+    lines.append(row("Outbound", out_cells))
+    furthest = max(sg.sail_back_start for sg in segs)
+    home = Text("Sail back ", style="bold")
+    home.append("harbor ◂ ", style=DIM)
+    for space in range(1, furthest + 1):
+        home.append(f"{space}:", style=DIM)
+        for tok in back.get(space, []):
+            home.append_text(tok)
+        home.append(" ")
+    lines.append(home)
+    deck = Text("Pirate deck ", style=DIM)
+    deck.append(f"{len(s.pirate_deck)} cards · discards: ", style=DIM)
+    gone = [f"{cat.pirates[c].name} {cat.pirates[c].strength}" for c in s.pirate_discard]
+    deck.append(", ".join(gone) if gone else "none", style=DIM)
+    lines.append(deck)
+    return Text("\n").join(lines)
+
+
+class TradeBoard(Panel):
+    def show(self, game: Game) -> None:
+        self.set_text(trade_text(game))
