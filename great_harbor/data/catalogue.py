@@ -206,6 +206,11 @@ def _opposite(side: Side) -> Side:
 # --- reading files --------------------------------------------------------------------------------
 
 
+# libyaml's safe loader parses the catalogue about ten times faster than the pure-Python one
+# (it is most of the game's start-up time); both build only plain data.
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _read_yaml(path: Path) -> Any:
     name = path.name
     if not path.is_file():
@@ -215,7 +220,7 @@ def _read_yaml(path: Path) -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         raise CatalogueError(name, "(file)", f"cannot be read: {exc}") from None
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_SAFE_LOADER)  # the safe loader only: plain data, no objects
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""
