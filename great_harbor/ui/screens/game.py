@@ -145,7 +145,7 @@ class GameScreen(Screen[None]):
             picker.set_items(Text("The game is over." if top is None else ""), [])
         else:
             items = [Item(a, describe(game, a), detail(game, a)) for a in game.legal_actions()]
-            picker.set_items(Text(prompt(game), style="bold"), items)
+            picker.set_items(Text(prompt(game), style="bold"), items, explain=self.explain)
         self._place_focus()
 
     def _place_focus(self) -> None:
@@ -153,6 +153,18 @@ class GameScreen(Screen[None]):
         if hmap.has_focus and (hmap.placing or hmap.assigning):
             return
         self.query_one(ActionPicker).focus_filter()
+
+    def explain(self, query: str) -> str | None:
+        """Why an action the filter describes cannot be done now (the engine's reason)."""
+        from ..probes import candidates
+        from ..widgets.picker import matches
+
+        game = self.game
+        for action in candidates(game):
+            words = describe(game, action)
+            if matches(words, query):
+                return f"Not possible: {words} — {game.why_illegal(action)}."
+        return None
 
     def show_refusal(self, reason: str) -> None:
         self.notify(f"Not possible: {reason}", severity="warning", timeout=6)

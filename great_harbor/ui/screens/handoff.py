@@ -36,7 +36,10 @@ class HandOffScreen(Screen[int]):
         card.append("\n\n")
         card.append_text(round_text(self.game))
         card.append("\n")
-        card.append(prompt(self.game) + "\n\n", style="italic")
+        top = self.game.pending
+        if top is not None and not top.data.get("private"):  # a private choice is shown to its seat only
+            card.append(prompt(self.game) + "\n", style="italic")
+        card.append("\n")
         card.append(f"{p.name}: press Enter when nobody else is looking.", style="bold")
         with Middle():
             with Center():

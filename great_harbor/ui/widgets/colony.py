@@ -9,7 +9,7 @@ from rich.text import Text
 
 from great_harbor.engine import Game, scoring
 from great_harbor.engine import fleet as fleet_rules
-from great_harbor.engine.describe import short_card_name
+from great_harbor.engine.describe import cost_words, short_card_name
 from great_harbor.engine.state import DOCKED, LUXURIES, OUTBOUND, RESOURCES, PlayerState
 
 from ..style import COLOUR_STYLES, DIM, colour_letter, flow, player_text
@@ -129,21 +129,34 @@ def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77) -> lis
         for card in p.buildings
     ] or [Text("none", style=DIM)]
     lines += flow("Buildings", bld, width)
-    for kind, label in (("dock_hut", "Dock huts"), ("insula", "Insulae")):
+    if width >= 100:
+        for kind, label in (("dock_hut", "Dock huts"), ("insula", "Insulae")):
+            built = Text()
+            for site in cat.colony_board.sites:
+                if site.kind != kind:
+                    continue
+                if built:
+                    built.append("   ")
+                if site.id in p.structures:
+                    built.append(f"{site.index} built", style="bold")
+                    if site.id in p.site_workers:
+                        built.append(" (colonist)", style=DIM)
+                else:
+                    built.append(f"{site.index}: {cost_words(colony_rules.cost_of(site.cost))}", style=DIM)
+            lines.append(_row(label, built))
+    else:
         built = Text()
         for site in cat.colony_board.sites:
-            if site.kind != kind:
-                continue
-            if built:
-                built.append("  ")
             if site.id in p.structures:
-                built.append(f"{site.index} built", style="bold")
+                if built:
+                    built.append(" · ")
+                built.append(f"{'Dock hut' if site.kind == 'dock_hut' else 'Insula'} {site.index}", style="bold")
                 if site.id in p.site_workers:
                     built.append(" (colonist)", style=DIM)
-            else:
-                cost = "+".join(f"{n} {r}" for r, n in site.cost.items())
-                built.append(f"{site.index}: {cost}", style=DIM)
-        lines.append(_row(label, built))
+        if not built:
+            built.append("no Dock hut or Insula yet", style=DIM)
+        built.append("   (F2: all costs)", style=DIM)
+        lines.append(_row("Built", built))
     lux = Text()
     for i, tile in enumerate(p.luxury_tiles):
         kind = str(cat.luxury_production_tiles[tile].luxury)

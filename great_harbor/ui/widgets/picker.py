@@ -5,6 +5,7 @@ it never decides what is legal."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -49,6 +50,8 @@ class ActionPicker(Vertical):
         self.items: list[Item] = []
         self.shown: list[Item] = []
         self._blink = blink
+        self._detail: Text | None = None
+        self.explain: Callable[[str], str | None] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="picker-prompt")
@@ -66,7 +69,15 @@ class ActionPicker(Vertical):
     def options(self) -> OptionList:
         return self.query_one("#picker-options", OptionList)
 
-    def set_items(self, prompt: Text | str, items: list[Item], keep_filter: bool = False) -> None:
+    def set_items(
+        self,
+        prompt: Text | str,
+        items: list[Item],
+        keep_filter: bool = False,
+        explain: Callable[[str], str | None] | None = None,
+    ) -> None:
+        """Offer ``items``; ``explain(query)`` may say why nothing legal matches the filter."""
+        self.explain = explain
         self.query_one("#picker-prompt", Static).update(prompt)
         # Equivalent actions (two dice of the same colour and face) read the same: list them once.
         seen: set[str] = set()
@@ -86,17 +97,20 @@ class ActionPicker(Vertical):
         self._show_detail()
 
     def _show_detail(self) -> None:
-        detail = self.query_one("#picker-detail", Static)
         idx = self.options.highlighted
-        count = f"{len(self.shown)} of {len(self.items)} actions"
         if not self.items:
-            detail.update(Text("nothing to decide here", style="dim"))
+            text = Text("nothing to decide here", style="dim")
         elif not self.shown:
-            detail.update(Text(f"no action matches “{self.filter.value}” — Esc clears the filter", style="bold"))
+            why = self.explain(self.filter.value) if self.explain is not None else None
+            text = Text(why or f"no action matches “{self.filter.value}” — Esc clears the filter", style="bold")
         elif idx is not None and idx < len(self.shown) and self.shown[idx].detail:
-            detail.update(Text(self.shown[idx].detail, style="italic"))
+            text = Text(self.shown[idx].detail, style="italic")
         else:
-            detail.update(Text(count, style="dim"))
+            text = Text(f"{len(self.shown)} of {len(self.items)} actions", style="dim")
+        if text != self._detail:
+            self._detail = text
+            # The detail line has a fixed height: no need to lay the screen out again.
+            self.query_one("#picker-detail", Static).update(text, layout=False)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
@@ -128,6 +142,7 @@ class ActionPicker(Vertical):
             return
         idx = opts.highlighted or 0
         opts.highlighted = max(0, min(len(self.shown) - 1, idx + step))
+        self._show_detail()
 
     def action_clear(self) -> None:
         self.filter.value = ""

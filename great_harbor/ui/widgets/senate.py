@@ -13,7 +13,7 @@ from ..style import COLOUR_STYLES, DIM, PLAYER_STYLES, symbol
 from .panel import Panel
 
 CELL = 8
-LABEL = 14
+LABEL = 13
 
 
 def bonus_words(bonus: SenateBonus) -> str:
@@ -37,14 +37,14 @@ def senate_text(game: Game) -> Text:
     mapping = current_bonus_mapping(game)
     humans = [p for p in s.players if not p.automa]
     lines: list[Text] = []
-    head = Text(f"{'track (res)':<{LABEL}}", style=DIM)
+    head = Text(f"{'track  res':<{LABEL}}", style=DIM)
     for i in range(cat.senate.length):
         head.append(f"{i:<{CELL}}", style=DIM)
     lines.append(head)
     for track in cat.senate.tracks:
         colour = str(track.colour)
         bonuses = {sp.space: bonus_words(sp.bonus) for sp in track.spaces}
-        row = Text(f"{colour} ({mapping[colour]})".ljust(LABEL), style=COLOUR_STYLES[colour])
+        row = Text(f"{colour:<6} {mapping[colour]}".ljust(LABEL), style=COLOUR_STYLES[colour])
         for i in range(cat.senate.length):
             cell = Text(bonuses.get(i, "" if i else "·"), style=DIM)
             for p in humans:

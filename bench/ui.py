@@ -1,0 +1,172 @@
+"""Speed of the terminal game, measured from outside through a pseudo-terminal.
+
+Prints, from one run:
+
+* cold start: from starting the process to the first frame of the game screen on a 160x45
+  terminal, next to the same measure for a bare hello-world Textual app (target: at most 2x);
+* the median key-press-to-frame latency on the game screen: the time from writing a key (up or
+  down in the action picker) to the end of the frame it causes (target: at most 16 ms).
+
+Both apps run as real processes on a pty of the given size, exactly as in a terminal. Python's
+bytecode cache is kept in a temporary folder (PYTHONPYCACHEPREFIX) and warmed by one untimed start
+of each app, so both are measured as after an install, not with every module compiled afresh.
+
+    python3 bench/ui.py [--runs 5] [--keys 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import os
+import pty
+import select
+import shutil
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SIZE = (160, 45)
+PYCACHE = tempfile.mkdtemp(prefix="great-harbor-bench-pyc-")
+
+HELLO = """
+from textual.app import App
+from textual.widgets import Static
+
+class Hello(App):
+    def compose(self):
+        yield Static("Hello, world")
+
+Hello().run()
+"""
+
+GAME = """
+from great_harbor.ui.app import make_app
+
+make_app(seed=7, players=["Ana", "Ben"], blink=False, automa_delay=0).run()
+"""
+
+HELLO_MARK = b"Hello, world"
+GAME_MARK = b"Smuggler's District"
+
+
+class Term:
+    """A child process on a pseudo-terminal of a fixed size."""
+
+    def __init__(self, code: str) -> None:
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
+        env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor", PYTHONPATH=str(ROOT),
+                   PYTHONPYCACHEPREFIX=PYCACHE)
+        env.pop("TEXTUAL", None)
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        self.started = time.perf_counter()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", code], stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT,
+            start_new_session=True,
+        )
+        os.close(slave)
+        self.buffer = b""
+
+    def read_until(self, mark: bytes, timeout: float = 20.0) -> float:
+        """Read output until ``mark`` appears; returns the time it appeared."""
+        deadline = time.perf_counter() + timeout
+        while mark not in self.buffer:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                raise TimeoutError(f"no {mark!r} after {timeout} s; output ends {self.buffer[-300:]!r}")
+            ready, _, _ = select.select([self.master], [], [], left)
+            if ready:
+                try:
+                    self.buffer += os.read(self.master, 65536)
+                except OSError as exc:
+                    raise RuntimeError(f"the app exited; output ends {self.buffer[-500:]!r}") from exc
+        return time.perf_counter()
+
+    def drain(self, quiet: float = 0.1) -> None:
+        """Read until nothing arrives for ``quiet`` seconds."""
+        while select.select([self.master], [], [], quiet)[0]:
+            self.buffer += os.read(self.master, 65536)
+        self.buffer = b""
+
+    def key(self, data: bytes, quiet: float = 0.05) -> float:
+        """Write a key; returns the seconds until the last byte of the frame it causes (the frame
+        is over when nothing more arrives for ``quiet`` seconds)."""
+        self.buffer = b""
+        start = time.perf_counter()
+        os.write(self.master, data)
+        if not select.select([self.master], [], [], 5.0)[0]:
+            raise TimeoutError("the key caused no frame")
+        last = start
+        while select.select([self.master], [], [], quiet)[0]:
+            self.buffer += os.read(self.master, 65536)
+            last = time.perf_counter()
+        return last - start
+
+    def close(self) -> None:
+        try:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+        os.close(self.master)
+
+
+def cold_start(code: str, mark: bytes) -> float:
+    term = Term(code)
+    try:
+        return term.read_until(mark) - term.started
+    finally:
+        term.close()
+
+
+def key_latencies(count: int) -> list[float]:
+    term = Term(GAME)
+    try:
+        term.read_until(GAME_MARK)
+        term.drain(0.5)
+        out = []
+        for i in range(count):
+            out.append(term.key(b"\x1b[B" if i % 2 == 0 else b"\x1b[A"))  # down, up in the action picker
+        return out
+    finally:
+        term.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="cold starts of each app (default 5)")
+    parser.add_argument("--keys", type=int, default=60, help="key presses timed (default 60)")
+    args = parser.parse_args()
+    cold_start(HELLO, HELLO_MARK)  # warm the bytecode cache
+    cold_start(GAME, GAME_MARK)
+    hello: list[float] = []
+    game: list[float] = []
+    for _ in range(args.runs):  # interleaved, so that a busy moment hits both alike
+        hello.append(cold_start(HELLO, HELLO_MARK))
+        game.append(cold_start(GAME, GAME_MARK))
+    keys = key_latencies(args.keys)
+    h, g = statistics.median(hello), statistics.median(game)
+    k = statistics.median(keys)
+    shutil.rmtree(PYCACHE, ignore_errors=True)
+    print(f"terminal {SIZE[0]}x{SIZE[1]}, median of {args.runs} cold starts and {args.keys} key presses")
+    print(f"cold start, hello-world Textual app : {h * 1000:7.1f} ms")
+    print(f"cold start, game screen first frame : {g * 1000:7.1f} ms  ({g / h:.2f}x hello world; target <= 2x)")
+    print(f"key press to frame, game screen     : {k * 1000:7.1f} ms median, {max(keys) * 1000:.1f} ms worst "
+          f"(target <= 16 ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
