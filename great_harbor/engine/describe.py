@@ -269,7 +269,7 @@ def _describe_place(game: Game, action: PlaceDie) -> str:
     fee_notes = [f"{tile_name(game, t)} fee {f}" for t, f in zip(tiles, fees, strict=True) if f]
     extra = f"; {', '.join(fee_notes)}" if fee_notes else ""
     return (f"Place {label}{wild} between {tile_name(game, tiles[0])} and {tile_name(game, tiles[1])}: "
-            f"split {pips} pips{extra}")
+            f"split {_plural(pips, 'pip')}{extra}")
 
 
 def _district_gain(game: Game, pips: int) -> str:

@@ -49,9 +49,11 @@ class GreatHarborApp(App[None]):
         automa_delay: float = 0.8,
         blink: bool = True,
         catalogue: Catalogue | None = None,
+        game: Game | None = None,
     ) -> None:
         super().__init__()
         self.setup = setup
+        self._initial_game = game
         self.default_seed = seed
         self.automa_delay = automa_delay
         self.blink = blink
@@ -69,6 +71,10 @@ class GreatHarborApp(App[None]):
         return self._catalogue
 
     def on_mount(self) -> None:
+        if self._initial_game is not None:
+            self._catalogue = self._initial_game.cat
+            self.begin(self._initial_game)
+            return
         if self.setup is not None:
             error = self.start_game(self.setup)
             if error is None:
@@ -101,6 +107,11 @@ class GreatHarborApp(App[None]):
         except CatalogueError as exc:
             return f"The component catalogue is broken: {exc}"
         self.setup = Setup(setup.seats, setup.seed, setup.shops)
+        self.begin(game)
+        return None
+
+    def begin(self, game: Game) -> None:
+        """Show the table for ``game`` (a new game, or one prepared by the caller)."""
         self.game = game
         self.viewer = None
         self.log_seen = 0
@@ -114,7 +125,6 @@ class GreatHarborApp(App[None]):
         else:
             self.push_screen(screen)
         self.call_after_refresh(self.after_change)
-        return None
 
     # --- playing --------------------------------------------------------------------------
 
@@ -248,11 +258,13 @@ def make_app(
     automa_delay: float = 0.8,
     blink: bool = True,
     catalogue: Catalogue | None = None,
+    game: Game | None = None,
 ) -> GreatHarborApp:
     """The app, for the command line and tests: with ``players`` it starts that game directly
-    (``automa`` adds the Automa as one more seat), otherwise it opens the new-game screen."""
+    (``automa`` adds the Automa as one more seat), with ``game`` it shows that game, otherwise
+    it opens the new-game screen."""
     setup = None
     if players is not None:
         seats = tuple(Seat(n) for n in players) + ((Seat("Automa", automa=True),) if automa else ())
         setup = Setup(seats, seed)
-    return GreatHarborApp(setup, seed=seed, automa_delay=automa_delay, blink=blink, catalogue=catalogue)
+    return GreatHarborApp(setup, seed=seed, automa_delay=automa_delay, blink=blink, catalogue=catalogue, game=game)
