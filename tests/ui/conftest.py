@@ -1,0 +1,57 @@
+"""Helpers for driving the app with Pilot: play whole games by keys."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from great_harbor.ui.app import GreatHarborApp
+
+Driver = Callable[[Pilot[Any], GreatHarborApp, int], Awaitable[dict[str, int]]]
+
+
+async def play_by_keys(pilot: Pilot[Any], app: GreatHarborApp, seed: int, limit: int = 2000) -> dict[str, int]:
+    """Play until the game-over screen using only keys: Enter on hand-off screens, Space on the
+    Automa's playback, and in the action picker Down (a few times, now and then) then Enter.
+    Returns counts of what was pressed."""
+    from great_harbor.ui.screens.automa_turn import AutomaTurnScreen
+    from great_harbor.ui.screens.game import GameScreen
+    from great_harbor.ui.screens.game_over import GameOverScreen
+    from great_harbor.ui.screens.handoff import HandOffScreen
+    from great_harbor.ui.widgets.picker import ActionPicker
+
+    rng = random.Random(seed)
+    counts = {"actions": 0, "handoffs": 0, "automa": 0}
+    for _ in range(limit):
+        screen = app.screen
+        if isinstance(screen, GameOverScreen):
+            return counts
+        if isinstance(screen, HandOffScreen):
+            counts["handoffs"] += 1
+            await pilot.press("enter")
+            continue
+        if isinstance(screen, AutomaTurnScreen):
+            counts["automa"] += 1
+            await pilot.press("space")
+            continue
+        assert isinstance(screen, GameScreen), f"unexpected screen {screen!r}"
+        shown = screen.query_one(ActionPicker).shown
+        assert shown, "the picker offers nothing while a decision is pending"
+        kinds = [item.action.kind for item in shown]
+        index = 0
+        if "end-turn" in kinds and len(kinds) > 1 and rng.random() < 0.85:
+            index = kinds.index("end-turn")  # do not spend everything on Govern actions
+        elif len(kinds) > 1 and rng.random() < 0.25:
+            index = rng.randrange(min(3, len(kinds)))
+        await pilot.press(*(["down"] * index), "enter")
+        counts["actions"] += 1
+    raise AssertionError("the game did not end")
+
+
+@pytest.fixture
+def drive() -> Driver:
+    return play_by_keys

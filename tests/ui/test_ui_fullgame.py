@@ -1,0 +1,40 @@
+"""A whole seeded two-seat game played by keys, from the new-game screen to the final scores."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from great_harbor.ui.app import make_app
+from great_harbor.ui.screens.game_over import GameOverScreen
+from great_harbor.ui.screens.new_game import NewGameScreen
+from great_harbor.ui.textshot import screen_text
+
+Driver = Callable[..., Awaitable[dict[str, Any]]]
+
+
+async def test_two_seat_game_from_new_game_to_scores(drive: Driver) -> None:
+    app = make_app(automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("ctrl+u", *"Iris", "tab", "tab", "ctrl+u", *"Jon")
+        for _ in range(6):  # past seat 2's kind, seats 3 and 4 (left empty) to the seed
+            await pilot.press("tab")
+        await pilot.press(*"11", "enter")
+        await pilot.pause()
+        assert app.game is not None
+        assert [p.name for p in app.game.s.players] == ["Iris", "Jon"]
+        assert app.game.s.seed == 11
+        counts = await drive(pilot, app, 11)
+        assert isinstance(app.screen, GameOverScreen)
+        assert app.game.is_over
+        assert counts["handoffs"] >= 10  # every turn of the Action phase changes hands
+        text = screen_text(app)
+        for p, score in zip(app.game.s.players, app.game.s.final_scores, strict=True):
+            assert p.name in text
+            assert str(score["total"]) in text
+        assert "Final scores" in text and "Prestige printed on cards" in text
+        assert ("wins" in text) or ("share the victory" in text)
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)

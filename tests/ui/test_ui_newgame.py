@@ -1,0 +1,80 @@
+"""The new-game screen: seats, names, human or Automa, the (not yet available) Harbor Shops
+variant, the seed; and clear messages for a setup that cannot be played."""
+
+from __future__ import annotations
+
+from textual.widgets import Checkbox, Input
+
+from great_harbor.ui.app import make_app
+from great_harbor.ui.screens.game import GameScreen
+from great_harbor.ui.screens.new_game import NewGameScreen, shops_available
+from great_harbor.ui.textshot import screen_text
+from great_harbor.ui.widgets.cycle import Cycle
+
+
+async def test_defaults_start_a_two_person_game() -> None:
+    app = make_app(automa_delay=0, blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        text = screen_text(app)
+        assert "Harbor Shops variant" in text and "Seat 4" in text
+        assert app.screen.query_one("#shops", Checkbox).disabled is not shops_available()
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, GameScreen)
+        assert app.game is not None and [p.name for p in app.game.s.players] == ["Ana", "Ben"]
+
+
+async def test_bad_setups_are_explained() -> None:
+    app = make_app(automa_delay=0, blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+
+        async def start_and_read() -> str:
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert app.screen is screen, "a broken setup must not start a game"
+            return screen_text(app)
+
+        kinds = [screen.query_one(f"#kind-{i}", Cycle) for i in range(4)]
+        kinds[1].focus()
+        await pilot.press("right", "right")  # seat 2: Human -> Automa -> Empty
+        assert "at least two seats" in await start_and_read()
+
+        kinds[1].focus()
+        await pilot.press("right")  # Empty -> Human
+        kinds[2].focus()
+        await pilot.press("left")  # seat 3: Empty -> Automa ...
+        kinds[3].focus()
+        await pilot.press("left")  # ... and seat 4 too
+        assert "Only one seat can be the Automa" in await start_and_read()
+
+        kinds[3].focus()
+        await pilot.press("right")  # seat 4 back to Empty
+        screen.query_one("#name-1", Input).value = "ana"
+        assert "different name" in await start_and_read()
+
+        screen.query_one("#name-1", Input).value = "Ben"
+        screen.query_one("#seed", Input).value = "seven"
+        assert "The seed must be a whole number" in await start_and_read()
+
+
+async def test_named_seats_and_seed_reach_the_game() -> None:
+    app = make_app(automa_delay=0, blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#kind-2", Cycle).focus()
+        await pilot.press("left")  # Empty -> Automa
+        assert screen.query_one("#kind-2", Cycle).value == "Automa"
+        await pilot.press("left")  # Automa -> Human
+        screen.query_one("#name-2", Input).focus()
+        await pilot.press("ctrl+u", *"Cleo")
+        screen.query_one("#seed", Input).focus()
+        await pilot.press(*"42", "enter")
+        assert isinstance(app.screen, GameScreen)
+        assert app.game is not None and app.game.s.seed == 42
+        assert [p.name for p in app.game.s.players] == ["Ana", "Ben", "Cleo"]

@@ -1,0 +1,68 @@
+"""The table at 160x45, 120x36 (tabs) and below (a hint to enlarge the terminal), resized live."""
+
+from __future__ import annotations
+
+from textual.widgets import TabbedContent
+
+from great_harbor.ui.app import make_app
+from great_harbor.ui.screens.game import GameScreen
+from great_harbor.ui.textshot import screen_text
+from great_harbor.ui.widgets.harbor_map import HarborMap
+from great_harbor.ui.widgets.picker import ActionPicker
+
+
+async def test_resize_to_compact_small_and_back() -> None:
+    app = make_app(seed=7, players=["Ana", "Ben"], automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.layout_mode == "wide"
+        assert "Senate" in screen_text(app) and "Trade board" in screen_text(app)
+
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        assert screen.layout_mode == "compact"
+        assert screen.query_one(TabbedContent).active == "tab-harbor"
+        await pilot.press("enter")  # still playable: Ana drafts
+        assert app.game is not None and len(app.game.s.players[0].drafted) == 1
+        await pilot.press("f3")
+        assert screen.query_one(TabbedContent).active == "tab-colony"
+        assert "Colony of" in screen_text(app)
+
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert screen.layout_mode == "small"
+        text = screen_text(app)
+        assert "at least 120x36" in text and "80x24" in text
+        drafted = len(app.game.s.players[1].drafted)
+        await pilot.press("enter", "tab", "f3", "f4", "down")  # keys do nothing while the table is hidden
+        assert app.screen is screen and len(app.game.s.players[1].drafted) == drafted
+
+        await pilot.resize_terminal(160, 45)
+        await pilot.pause()
+        assert screen.layout_mode == "wide"
+        assert screen.query_one(HarborMap) and screen.query_one(ActionPicker).items
+        assert "Smuggler's District" in screen_text(app)
+
+
+async def test_compact_layout_places_dice_on_the_map() -> None:
+    app = make_app(seed=7, players=["Ana", "Ben"], automa_delay=0, blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "enter", "enter", "enter")  # the draft
+        await pilot.press("enter")  # hand-off to the first player
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("f3", "tab")  # Tab brings the harbor tab back and focuses the map
+        assert screen.query_one(TabbedContent).active == "tab-harbor"
+        hmap = screen.query_one(HarborMap)
+        assert hmap.has_focus and hmap.cursor is not None
+        game = app.game
+        assert game is not None
+        seat = game.pending.seat if game.pending else -1
+        before = len(game.s.players[seat].drafted)
+        await pilot.press("enter")  # place the die on the highlighted slot
+        assert game.pending is not None and game.pending.kind == "assign"
+        await pilot.press("right", "enter")  # pick a split and confirm
+        assert len(game.s.players[seat].drafted) == before - 1
+        assert game.pending is not None and game.pending.kind == "turn"
