@@ -87,6 +87,14 @@ class Game:
         rng.setstate(_rng_from_plain(state.rng))
         return cls(catalogue, state, rng)
 
+    def restore(self, other: Game) -> None:
+        """Take over ``other``'s state in place (``other`` must not be used afterwards): undo keeps
+        the same ``Game`` object, so whoever holds it sees the restored state."""
+        self.s = other.s
+        self.rng = other.rng
+        self._legal = None
+        self._legal_set = None
+
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
 
@@ -222,7 +230,10 @@ class Game:
 
     def reveal(self) -> None:
         """Note that chance was used or hidden information shown (undo stops here)."""
-        self.s.reveals += 1
+        s = self.s
+        s.reveals += 1
+        if not s.reveal_marks or s.reveal_marks[-1] != len(s.log):
+            s.reveal_marks.append(len(s.log))
 
     def shuffle(self, items: list[Any]) -> None:
         self.reveal()

@@ -165,6 +165,9 @@ class GameState:
     # Counts every use of chance or reveal of hidden information (rolls, draws, shuffles); undo
     # never steps back across a change of this number.
     reveals: int = 0
+    # Where reveals happened in the log: the line at each of these indices (the next one written
+    # after the reveal) tells what was rolled, drawn or shown. The UI marks these lines.
+    reveal_marks: list[int] = field(default_factory=list)
     final_scores: list[dict[str, int]] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
 
