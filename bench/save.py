@@ -21,7 +21,6 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,12 +37,6 @@ NAMES = ["Ana", "Ben", "Cleo", "Dido"]
 def ms(seconds: list[float]) -> str:
     q = statistics.quantiles(seconds, n=20) if len(seconds) >= 2 else seconds * 19
     return f"median {statistics.median(seconds) * 1000:7.3f} ms   p95 {q[18] * 1000:7.3f} ms"
-
-
-def timed(fn: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
 
 
 def main() -> None:
@@ -66,25 +59,33 @@ def main() -> None:
         agent = random.Random(1000 + g)
         session = Session.new(cat, NAMES[: args.seats], seed=g, folder=folder)
         shadow = Game.new(cat, NAMES[: args.seats], seed=g)
-        assert session.path is not None
+        path = session.path
+        assert path is not None
         while not session.game.is_over:
             action = agent.choice(session.game.legal_actions())
-            engine.append(timed(lambda a=action: shadow.apply(a)))  # type: ignore[misc]
-            total.append(timed(lambda a=action: session.apply(a)))  # type: ignore[misc]
+            t0 = time.perf_counter()
+            shadow.apply(action)
+            t1 = time.perf_counter()
+            session.apply(action)
+            t2 = time.perf_counter()
             assert session.save_error is None, session.save_error
+            text = session.record.dumps(session.game)
+            t3 = time.perf_counter()
+            write_atomic(path, text)
+            t4 = time.perf_counter()
+            engine.append(t1 - t0)
+            total.append(t2 - t1)
+            record.append(t3 - t2)
+            write.append(t4 - t3)
             actions += 1
-            text = ""
-
-            def build() -> None:
-                nonlocal text
-                text = session.record.dumps(session.game)
-
-            record.append(timed(build))
-            write.append(timed(lambda t=text: write_atomic(session.path, t)))  # type: ignore[arg-type,misc]
-        sizes.append(session.path.stat().st_size)
-        loads.append(timed(lambda p=session.path: Session.load(cat, p, autosave=False)))  # type: ignore[misc]
-        # Undo's cost: one replay from the seed to the action before the last.
-        undos.append(timed(lambda s=session: s._replay(len(s.actions) - 1)))  # type: ignore[misc]
+        sizes.append(path.stat().st_size)
+        t0 = time.perf_counter()
+        Session.load(cat, path, autosave=False)
+        t1 = time.perf_counter()
+        session._replay(len(session.actions) - 1)  # what undo costs: a replay from the seed
+        t2 = time.perf_counter()
+        loads.append(t1 - t0)
+        undos.append(t2 - t1)
     print(f"{args.games} random {args.seats}-seat games, {actions} actions, saved in {folder}")
     print(f"per action  engine          {ms(engine)}")
     print(f"            record text     {ms(record)}")

@@ -279,7 +279,9 @@ def parse(text: str) -> dict[str, Any]:
     try:
         data = json.loads(stripped)
     except json.JSONDecodeError as exc:
-        if stripped.startswith("{") and not stripped.endswith("}"):
+        # A record ends with its closing brace alone on the last line (or on the only line).
+        complete = stripped.endswith("\n}") or ("\n" not in stripped and stripped.endswith("}"))
+        if stripped.startswith("{") and not complete:
             raise RecordError(f"the record is cut short (it ends after {len(text.encode())} bytes)") from None
         raise RecordError(f"the record is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:

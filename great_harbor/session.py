@@ -48,6 +48,7 @@ class Session:
         self.warnings = list(warnings)  # what a forced load let through
         self.save_error: str | None = None  # the last autosave's problem, None when it worked
         self._redo: list[Action] = []
+        self._saved = path is not None and path.exists()  # a good save exists at ``path``
 
     # --- starting -------------------------------------------------------------------------------
 
@@ -159,12 +160,14 @@ class Session:
         """Write the record now (autosave does this after every change). None or the problem."""
         if self.path is None:
             return None
+        kept = "the last good save is kept" if self._saved else "the game is not saved yet"
         try:
-            write_atomic(self.path, self.record.dumps(self.game))
+            write_atomic(self.path, self.record.dumps(self.game), kept=kept)
         except SaveError as exc:
             self.save_error = str(exc)
         else:
             self.save_error = None
+            self._saved = True
         return self.save_error
 
     def save_copy(self, path: str | Path) -> str | None:

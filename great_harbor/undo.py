@@ -61,7 +61,7 @@ def step(before: Before, game: Game, action: Action) -> Step:
     """Describe ``action``, just applied to ``game``; ``before`` was taken just before it."""
     revealed = ""
     if game.s.reveals != before.reveals:
-        revealed = reveal_label(game.cat, before, action)
+        revealed = reveal_label(game.cat, before, action, game)
     same = game.current_player == before.seat and turn_key(game) == before.key and not game.is_over
     return Step(action, before.seat, revealed, same, before.log, len(game.s.log))
 
@@ -94,9 +94,15 @@ def can_undo(game: Game, steps: list[Step]) -> Verdict:
     return Verdict(True)
 
 
-def reveal_label(cat: Catalogue, before: Before, action: Action) -> str:
+def reveal_label(cat: Catalogue, before: Before, action: Action, after: Game) -> str:
     """A short name for what an action revealed: "the Shipyard draw", "the display refill"."""
     data = before.pending_data
+    if (after.s.round, after.s.turn) != before.key[:2]:
+        return "the next roll"
+    if before.pending_kind in ("corsair", "voyage_choice", "ship_order") or (
+        action.kind == "end-turn" and after.s.phase == "voyage"
+    ):
+        return "the Pirate reveal"
     if action.kind == "assign" and before.pending_kind == "assign":
         pips = getattr(action, "pips", ())
         used = [t for t, n in zip(data.get("tiles", []), pips, strict=False) if n > 0 and t in cat.tiles]
@@ -111,15 +117,11 @@ def reveal_label(cat: Catalogue, before: Before, action: Action) -> str:
         card = data.get("card")
         if isinstance(card, str) and card_name(cat, card):
             return f"what {card_name(cat, card)} revealed"
-    if before.pending_kind == "corsair":
-        return "the Pirate reveal"
     card = getattr(action, "card", None)
     if isinstance(card, str) and card in _CARD_LABELS:
         return _CARD_LABELS[card]
     if isinstance(card, str) and card_name(cat, card):
         return f"what {card_name(cat, card)} revealed"
-    if action.kind == "end-turn":
-        return "the next roll"
     return f"what '{action}' revealed"
 
 
