@@ -147,8 +147,11 @@ class GameRecord:
                     apply(game, action)
             except IllegalAction as exc:
                 raise RecordError(f"action {number} of {total} ({action}) cannot be replayed: {exc}") from None
-            except EngineError as exc:
-                raise RecordError(f"action {number} of {total} ({action}) broke the rules engine: {exc}") from None
+            except (EngineError, AssertionError, LookupError, TypeError, ValueError) as exc:
+                # A bug in the engine, not in the record: still one line, naming the action.
+                raise RecordError(
+                    f"action {number} of {total} ({action}) broke the rules engine: {type(exc).__name__}: {exc}"
+                ) from None
         return game
 
     # --- writing --------------------------------------------------------------------------------
@@ -278,6 +281,8 @@ def parse(text: str) -> dict[str, Any]:
         raise RecordError("the record is empty")
     try:
         data = json.loads(stripped)
+    except RecursionError:
+        raise RecordError("the record is not valid JSON (it is nested too deeply)") from None
     except json.JSONDecodeError as exc:
         # A record ends with its closing brace alone on the last line (or on the only line).
         complete = stripped.endswith("\n}") or ("\n" not in stripped and stripped.endswith("}"))
@@ -293,7 +298,7 @@ def check_header(data: dict[str, Any], force: bool = False, warnings: list[str] 
     """Version and checksum of a parsed record (no catalogue needed: listings use this)."""
     notes = warnings if warnings is not None else []
     version = data.get("version")
-    if version != RECORD_VERSION:
+    if type(version) is not int or version != RECORD_VERSION:
         _refuse(f"the record is in format version {version!r}; this program reads version {RECORD_VERSION}",
                 force, notes)
     body = {k: v for k, v in data.items() if k != "checksum"}

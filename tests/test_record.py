@@ -336,3 +336,48 @@ def test_export_log_force_reports_warnings(tmp_path: Path, catalogue: Catalogue,
     captured = capsys.readouterr()
     assert captured.err.startswith("warning: the record is in format version 2")
     assert captured.out.startswith("The Great Harbor: game log")
+
+
+# --- stepping through a record (great-harbor replay) ----------------------------------------------
+
+
+def test_replay_steps_both_ways_and_jumps_to_turns(tmp_path: Path, catalogue: Catalogue) -> None:
+    from great_harbor.replay import Replay
+
+    path, game = write_record(tmp_path, catalogue, seed=5, actions=None)
+    replay = Replay.load(catalogue, path)
+    view = replay.game
+    assert replay.at_end and view.to_dict() == game.to_dict() and replay.next() is None
+    total = replay.total
+    states = {n: play(catalogue, 5, n)[0].to_dict() for n in (0, 1, 37, total - 1)}
+    assert replay.previous() == replay.record.actions[-1] and view.to_dict() == states[total - 1]
+    replay.seek(0)
+    assert replay.at_start and replay.previous() is None and view.to_dict() == states[0]
+    assert replay.next() == replay.record.actions[0] and view.to_dict() == states[1]
+    replay.seek(37)
+    assert view.to_dict() == states[37] and replay.game is view
+    assert [(t.round, t.turn) for t in replay.turns][:3] == [(1, "A"), (1, "B"), (2, "A")]
+    assert len(replay.turns) == 10
+    replay.seek_turn(3, "B")
+    assert (view.s.round, view.s.turn) == (3, "B")
+    start = next(t.position for t in replay.turns if (t.round, t.turn) == (3, "B"))
+    assert replay.position == start and (play(catalogue, 5, start - 1)[0].s.turn) == "A"
+    replay.seek_turn(9)
+    assert replay.at_end
+
+
+def test_an_engine_failure_during_replay_is_one_line(tmp_path: Path, catalogue: Catalogue,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    path, _ = write_record(tmp_path, catalogue, actions=12)
+    real = Game.apply
+    calls = [0]
+
+    def flaky(self: Game, action: object) -> None:
+        calls[0] += 1
+        if calls[0] == 9:
+            raise KeyError("slot-x")
+        real(self, action)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Game, "apply", flaky)
+    message = refused(path, catalogue)
+    assert message.startswith("action 9 of 12 (") and message.endswith("broke the rules engine: KeyError: 'slot-x'")
