@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from great_harbor.record import RecordError, check_header, parse, read_text
 
@@ -64,7 +65,7 @@ def _slug(name: str) -> str:
 # --- writing --------------------------------------------------------------------------------------
 
 
-def _write_chunk(fd: int, data: bytes) -> int:
+def _write_chunk(fd: int, data: memoryview) -> int:
     """One ``os.write`` (a seam: tests make it fail as a full disk would)."""
     return os.write(fd, data)
 
@@ -191,20 +192,20 @@ def read_info(path: Path) -> SaveInfo:
     except RecordError as exc:
         stamp = _mtime(path)
         return SaveInfo(path, updated=stamp, problem=str(exc).removesuffix("; use force to try it anyway"))
-    summary = data.get("summary") if isinstance(data.get("summary"), dict) else {}
-    setup = data.get("setup") if isinstance(data.get("setup"), dict) else {}
-    seats = setup.get("seats") if isinstance(setup.get("seats"), list) else []
+    summary = _dict(data.get("summary"))
+    setup = _dict(data.get("setup"))
+    seats = [s for s in _list(setup.get("seats")) if isinstance(s, dict)]
     return SaveInfo(
         path=path,
-        seats=[str(s.get("name", "?")) for s in seats if isinstance(s, dict)],
-        automa=[bool(s.get("automa", False)) for s in seats if isinstance(s, dict)],
+        seats=[str(s.get("name", "?")) for s in seats],
+        automa=[bool(s.get("automa", False)) for s in seats],
         round=_int(summary.get("round")),
         turn=str(summary.get("turn", "")),
         phase=str(summary.get("phase", "")),
         to_move=summary.get("to_move") if isinstance(summary.get("to_move"), str) else None,
         actions=_int(summary.get("actions")),
         finished=summary.get("finished") is True,
-        winners=[str(w) for w in summary.get("winners", []) if isinstance(w, str)],
+        winners=[w for w in _list(summary.get("winners")) if isinstance(w, str)],
         created=_time(data.get("created")),
         updated=_time(data.get("updated")) or _mtime(path),
     )
@@ -224,6 +225,14 @@ def list_saves(directory: str | Path | None = None) -> list[SaveInfo]:
 def unfinished(directory: str | Path | None = None) -> list[SaveInfo]:
     """Readable games that are not over, most recent first: what "Continue" offers."""
     return [i for i in list_saves(directory) if i.ok and not i.finished]
+
+
+def _dict(value: object) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []
 
 
 def _int(value: object) -> int:

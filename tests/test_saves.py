@@ -111,7 +111,11 @@ def test_a_finished_game_is_saved_as_finished(tmp_path: Path, catalogue: Catalog
 def test_write_atomic_replaces_whole_and_fsyncs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     synced: list[int] = []
     real_fsync = os.fsync
-    monkeypatch.setattr(saves.os, "fsync", lambda fd: (synced.append(fd), real_fsync(fd))[1])
+    def fsync(fd: int) -> None:
+        synced.append(fd)
+        real_fsync(fd)
+
+    monkeypatch.setattr(saves.os, "fsync", fsync)
     target = tmp_path / "deep" / "a.json"
     write_atomic(target, "one")
     write_atomic(target, "two" * 100_000)
@@ -213,6 +217,7 @@ def make_games(folder: Path, catalogue: Catalogue) -> list[Session]:
 
 def test_listing_shows_seats_round_date_and_status(tmp_path: Path, catalogue: Catalogue) -> None:
     finished, middle, fresh = make_games(tmp_path, catalogue)
+    assert finished.path and middle.path and fresh.path
     (tmp_path / "broken.json").write_text("{ oops")
     (tmp_path / ".x.json.123.tmp").write_text("half")
     (tmp_path / "notes.txt").write_text("ignored")
