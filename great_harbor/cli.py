@@ -31,8 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser(
         "rules",
         help="look up a rule or a card",
-        description="Print the rules section or card that best matches QUERY (words, a card name or number, "
-        "or an entry id; small typos are fine).",
+        description="Print the rules section or card that best matches QUERY: words, a card name or\n"
+        "number, or an entry id. Small typos are fine.",
         epilog="examples:\n"
         "  great-harbor rules shore fee        how the Shore fee works\n"
         "  great-harbor rules corsair          a card by name (or by number: \"person 21\")\n"

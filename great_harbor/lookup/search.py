@@ -272,10 +272,10 @@ class SearchIndex:
                 expansions.setdefault(term, PREFIX_FACTOR)
         return expansions
 
-    def search(self, query: str, limit: int = 10, *, typing: bool = True) -> list[Result]:
+    def search(self, query: str, limit: int = 10, *, as_you_type: bool = True) -> list[Result]:
         """Entries matching ``query``, best first; empty when nothing matches.
 
-        ``typing`` says the query is being typed, so its last word may be unfinished and also
+        ``as_you_type`` says the query is being typed, so its last word may be unfinished and also
         matches the words it begins; pass ``False`` for a finished query (the command line). A word
         found nowhere is matched as a beginning either way.
         """
@@ -285,7 +285,7 @@ class SearchIndex:
         words = list(dict.fromkeys(_content(tokens) or tokens))
         if not words:
             return []
-        typing_last = typing and not query.rstrip().endswith('"') and not query.endswith(" ")
+        typing_last = as_you_type and not query.rstrip().endswith('"') and not query.endswith(" ")
 
         scores: dict[int, float] = {}
         matched: dict[int, list[str]] = {}
@@ -406,9 +406,9 @@ def default_index() -> SearchIndex:
     return lookup_index()
 
 
-def search(query: str, limit: int = 10, *, typing: bool = True) -> list[Result]:
+def search(query: str, limit: int = 10, *, as_you_type: bool = True) -> list[Result]:
     """Search the shared index (reference, glossary, and anything added with ``add_entries``)."""
-    return default_index().search(query, limit, typing=typing)
+    return default_index().search(query, limit, as_you_type=as_you_type)
 
 
 def suggest(query: str, limit: int = 5) -> list[Entry]:

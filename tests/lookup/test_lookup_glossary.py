@@ -184,8 +184,8 @@ def test_shared_index_holds_reference_and_glossary(catalogue: Catalogue) -> None
 
 
 def test_a_finished_query_does_not_match_longer_words() -> None:
-    assert search("ship", typing=False)[0].entry.id == "ships"
-    assert search("smugg", typing=False)[0].entry.id == "smugglers-district"  # nothing exact: prefixes
+    assert search("ship", as_you_type=False)[0].entry.id == "ships"
+    assert search("smugg", as_you_type=False)[0].entry.id == "smugglers-district"  # nothing exact: prefixes
 
 
 @pytest.fixture

@@ -120,3 +120,20 @@ def test_data_option_with_a_broken_catalogue(tmp_path: Path, capsys: pytest.Capt
     assert code == 1 and out == ""
     assert err.startswith("error: ") and "no such directory" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_a_broken_shipped_catalogue_still_leaves_the_rules(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from great_harbor.data import CatalogueError
+    from great_harbor.lookup import terminal
+
+    def broken() -> None:
+        raise CatalogueError("persons.yaml", "persons[20] (person-21)", "must be a whole number", "prestige")
+
+    monkeypatch.setattr(terminal, "shipped_catalogue", broken)
+    code, out, err = run(capsys, "shore fee")
+    assert code == 0 and out.lstrip().startswith("Shore Fees")
+    assert err.startswith("warning: no card glossary") and "persons.yaml" in err
+    code, out, err = run(capsys, "person 21")
+    assert "Corsair (Person 21)" not in out
