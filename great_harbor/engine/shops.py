@@ -10,8 +10,8 @@ give one Shop position touching exactly those two slots:
 * two Shore slots of neighbouring tiles meeting on the rim: a Shop on the shore where the two
   tiles meet (8 in all).
 
-A position's id names its two slots, ``h01+v01``. The rulings are in the rules lookup
-(``rulings`` chapter, the Shop sections).
+A position's id names its two slots, ``h01+v01``. The rulings are written down in the rules
+lookup (``engine-rulings``, the Shop sections).
 """
 
 from __future__ import annotations
