@@ -177,6 +177,21 @@ class Scenario:
                     pile.remove(card)
         s.automa_deck[:0] = list(cards)
 
+    def shop(self, seat: int, position: str) -> None:
+        """Put one of ``seat``'s Shop tokens on ``position`` (Harbor Shops variant), unpaid."""
+        from .shops import positions
+
+        s = self.game.s
+        if position not in positions(self.game):
+            raise ValueError(f"{position!r} is not a Shop position")
+        if position in s.shops:
+            raise ValueError(f"{position} already has a Shop")
+        p = self.player(seat)
+        if p.shops_left < 1:
+            raise ValueError(f"{p.name} has no Shop token left")
+        p.shops_left -= 1
+        s.shops[position] = seat
+
     def pirate_deck(self, *cards: str) -> None:
         """Put these Pirate cards on top of the deck, in this order."""
         s = self.game.s

@@ -27,12 +27,20 @@ def cards_in_colony(p: PlayerState) -> list[str]:
     return persons + list(p.buildings) + [sh.card for sh in fleet.ships(p)] + list(p.retired_ships)
 
 
-def colour_counts(game: Game, p: PlayerState) -> dict[str, int]:
-    from . import shops
-
+def card_colour_counts(game: Game, p: PlayerState) -> dict[str, int]:
+    """How many cards of each colour the player has in the colony (Shops not included)."""
     counts = {c: 0 for c in ("red", "blue", "yellow", "purple")}
     for card in cards_in_colony(p):
         counts[str(card_def(game, card).colour)] += 1
+    return counts
+
+
+def colour_counts(game: Game, p: PlayerState) -> dict[str, int]:
+    """The colour counts for Governor pairs: cards in the colony plus, in the Harbor Shops variant,
+    one colour per slot each of the player's Shops touches."""
+    from . import shops
+
+    counts = card_colour_counts(game, p)
     for colour in shops.shop_colours(game, p.seat):
         counts[colour] += 1
     return counts
