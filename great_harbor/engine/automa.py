@@ -8,7 +8,7 @@ Voyage phase its Ships sail out on their own; at the end it scores by its own li
 
 Every decision writes one log line that says which card or space caused it and why that choice
 was made, so a solo player can check it by hand. The project's rulings for the open points are
-in the rules lookup (``Rulings``: the sections about the Automa).
+in the rules lookup (``Engine rulings``: the sections named "Automa: ...").
 """
 
 from __future__ import annotations
