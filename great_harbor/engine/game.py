@@ -92,7 +92,8 @@ class Game:
         return cls(catalogue, state, rng)
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        # Keys keep their insertion order: dict order is part of the state (e.g. the bag).
+        return json.dumps(self.to_dict(), separators=(",", ":"))
 
     def clone(self) -> Game:
         return Game.from_dict(self.cat, json.loads(self.to_json()))
