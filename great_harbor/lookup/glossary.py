@@ -10,11 +10,13 @@ Ids: a card's entry id is its catalogue id (``person-21``, ``building-7``, ``shi
 ``_`` written as ``-`` (``tile-forum``, ``tile-colonists-office``); a Senate track's is
 ``senate-<colour>``; the other boards are ``trade-board`` and ``colony-board``. All of them hang in a
 tree under one root, ``glossary`` (Card Glossary), with one group per kind (``glossary/persons``,
-``glossary/tiles``, ...). Every entry's ``links`` point to the rules that explain it.
+``glossary/tiles``, ...). Every entry's ``links`` point to the rules that explain it, and to the
+rulings that mention it by name.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -42,6 +44,8 @@ GROUP_KIND = "glossary"
 RESOURCE_NAMES = {"sails": "Sails", "rope": "Rope", "planks": "Planks", "metal": "Metal"}
 SIZE_ORDER = {"small": 0, "medium": 1, "large": 2}
 TILE_CHAPTER = "harbor-tiles"
+RULING_CHAPTERS = ("rulings", "engine-rulings")
+MAX_RULING_LINKS = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +142,8 @@ class _Card:
     keywords: tuple[str, ...]
     links: tuple[str, ...]
     kind: str = CARD_KIND
+    name: str = ""  # the component's own name, to find the rulings that mention it
+    number: int | None = None
 
 
 class _Glossary:
@@ -157,6 +163,25 @@ class _Glossary:
             if entry_id in self.reference:
                 return entry_id
         raise KeyError(f"none of the reference entries {candidates} exists")
+
+    def optional(self, *entry_ids: str) -> tuple[str, ...]:
+        """Those of ``entry_ids`` that are reference entries (for chapters that may come and go)."""
+        return tuple(entry_id for entry_id in entry_ids if entry_id in self.reference)
+
+    def rulings_about(self, name: str, number: int | None) -> tuple[str, ...]:
+        """Ruling sections that mention a component by name. A name followed by a number
+        (``Captain 18``) counts only for the card with that number."""
+        if not name:
+            return ()
+        pattern = re.compile(rf"\b{re.escape(name)}\b(?:\s+(\d+))?")
+        found: list[str] = []
+        for entry in self.reference.values():
+            if entry.parent not in RULING_CHAPTERS:
+                continue
+            numbers = [match.group(1) for match in pattern.finditer(f"{entry.title}\n{entry.body}")]
+            if any(mentioned is None or mentioned == str(number) for mentioned in numbers):
+                found.append(entry.id)
+        return tuple(found[:MAX_RULING_LINKS])
 
     # -- kinds --
 
@@ -194,7 +219,10 @@ class _Glossary:
                     self.rule("appendix-persons/activation-timing"),
                     self.rule("govern-actions/play-a-person-card"),
                     self.rule("govern-actions/activate-a-person-card"),
+                    *(self.optional("engine-rulings/voyage-timed-persons") if person.timing == "voyage" else ()),
                 ),
+                name=person.name,
+                number=person.number,
             ))
 
     def buildings(self) -> None:
@@ -233,6 +261,8 @@ class _Glossary:
                     building.kind.replace("_", " "), "building card",
                 ),
                 links=tuple(links),
+                name=building.name,
+                number=building.number,
             ))
 
     def ships(self) -> None:
@@ -267,6 +297,8 @@ class _Glossary:
                     self.rule("govern-actions/employ-colonists-as-ship-crew"),
                     self.rule("ships/damage-and-hull"),
                 ),
+                name=ship.name,
+                number=ship.number,
             ))
 
     def tiles(self) -> None:
@@ -306,6 +338,7 @@ class _Glossary:
                     self.rule("shore-fees/how-the-fee-is-set"),
                     self.rule("dice-workers/splitting-pips-on-a-shared-slot"),
                 ),
+                name=tile.name,
             ))
 
     def _is_inner(self, cell: tuple[int, int]) -> bool:
@@ -367,6 +400,7 @@ class _Glossary:
                 )),
                 keywords=(pirate.name, f"pirate strength {pirate.strength}", "pirate card"),
                 links=(self.rule("voyage-phase/battles"), self.rule("voyage-phase/pirate-cards")),
+                name=pirate.name,
             ))
 
     def governors(self) -> None:
@@ -585,6 +619,8 @@ class _Glossary:
         )
         for step in steps:
             step()
+        for card in self.cards:
+            card.links = tuple(dict.fromkeys((*card.links, *self.rulings_about(card.name, card.number))))
         titles = {entry_id: entry.title for entry_id, entry in self.reference.items()}
         titles.update((card.id, card.title) for card in self.cards)
         titles.update((group.id, group.title) for group in GROUPS)

@@ -7,8 +7,9 @@ its message (and, when given, the action tried and the decision the game was wai
 the rule that forbids the action. Every function returns an entry id of the lookup index (see
 :func:`great_harbor.lookup.search.lookup_index`), or ``None`` when it knows no entry.
 
-The messages matched here are those of ``great_harbor/engine/reasons.py``; a test renders every
-message that module can produce and checks that each one finds its rule.
+The messages matched here are those of ``great_harbor/engine/reasons.py`` (and the ``why_not`` it
+asks for Shops); a test renders every message they can produce and checks that each one finds its
+rule.
 """
 
 from __future__ import annotations
@@ -172,6 +173,14 @@ REFUSALS: tuple[_Refusal, ...] = (
     _r(r"^that conversion card is not in play$", "govern-actions/convert-coins"),
     _r(r"^each conversion card can be used once per turn$", "govern-actions/convert-coins"),
     _r(r"^needs .+ coins, you have ", "govern-actions/convert-coins"),
+    # the Harbor Shops variant
+    _r(r"^the harbor shops variant is not in play", "harbor-shops"),
+    _r(r"^the automa does not set up shops$", "engine-rulings/shops-and-the-automa"),
+    _r(r"of your shops are already on the harbor$", "harbor-shops/set-up"),
+    _r(r"^there is no shop position ", "engine-rulings/where-a-shop-can-stand"),
+    _r(r" already has a shop there$", "engine-rulings/where-a-shop-can-stand"),
+    _r(r" is not a basic resource ", "harbor-shops/set-up-shop-action"),
+    _r(r"^a shop costs ", "harbor-shops/set-up-shop-action"),
     # shared by several actions: paying a cost, or nothing more specific
     _r(r"^needs .+ \(you have .+\)$", FALLBACK_RULE, by_action=True),
     _r(r"^you cannot do that now$", FALLBACK_RULE, by_action=True),

@@ -97,6 +97,14 @@ def test_person_entry_carries_its_numbers_and_effect_text(catalogue: Catalogue, 
     assert "person 21" in entry.keywords and corsair.name in entry.keywords
 
 
+def test_cards_link_to_the_rulings_that_name_them(glossary: dict[str, Entry]) -> None:
+    assert "engine-rulings/captain-18-counts-ships-far-out" in glossary["person-18"].links
+    assert "engine-rulings/captain-18-counts-ships-far-out" not in glossary["person-8"].links  # another Captain
+    assert "engine-rulings/voyage-timed-persons" in glossary["person-21"].links
+    assert "engine-rulings/card-effects-in-detail" in glossary["building-7"].links  # Port Crane
+    assert "rulings/the-harbor-grid" in glossary["tile-shipyard"].links
+
+
 def test_repeated_persons_point_at_each_other(glossary: dict[str, Entry]) -> None:
     patricians = [entry for entry in glossary.values() if entry.title.startswith("Patrician (")]
     assert len(patricians) == 3

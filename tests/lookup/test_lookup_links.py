@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
+import pkgutil
 from collections.abc import Iterator
 
 import pytest
 
+from great_harbor import engine
 from great_harbor.data import Catalogue
 from great_harbor.engine import Game, IllegalAction, reasons
 from great_harbor.engine.actions import (
@@ -90,8 +93,19 @@ def _render(node: ast.expr, lists: dict[str, ast.expr] | None = None) -> Iterato
 
 
 def refusal_messages() -> list[str]:
-    """Every message returned by a function of engine/reasons.py, placeholders for computed parts."""
-    tree = ast.parse(inspect.getsource(reasons))
+    """Every message returned by engine/reasons.py and the ``why...`` functions of other engine
+    modules (reasons.py asks them), placeholders for computed parts."""
+    sources = [inspect.getsource(reasons)]
+    for module in pkgutil.iter_modules(engine.__path__):
+        found = importlib.import_module(f"great_harbor.engine.{module.name}")
+        if found is reasons:
+            continue
+        sources += [
+            inspect.getsource(function)
+            for name, function in inspect.getmembers(found, inspect.isfunction)
+            if name.startswith("why") and function.__module__ == found.__name__
+        ]
+    tree = ast.parse("\n\n".join(sources))
     lists = {
         node.targets[0].id: node.value.elt
         for node in ast.walk(tree)
@@ -134,6 +148,7 @@ def test_the_message_list_is_read_from_the_engine() -> None:
     assert f"not possible now: {PLACEHOLDER} must {PLACEHOLDER}" in MESSAGES
     assert "you have no Smuggler token" in MESSAGES and f"{PLACEHOLDER} already ignores Shore fees" in MESSAGES
     assert f"needs {PLACEHOLDER} {PLACEHOLDER} (you have {PLACEHOLDER})" in MESSAGES
+    assert "the Automa does not set up Shops" in MESSAGES  # from shops.why_not
 
 
 @pytest.mark.parametrize("message", MESSAGES)
@@ -177,6 +192,8 @@ def test_every_waiting_phrase_is_known() -> None:
         ("a ship with damage equal to its Hull cannot sail until repaired", None, "ships/damage-and-hull"),
         ("the ship in that dock is at sea; only a docked ship can be retired", None, "govern-actions/retire-a-ship"),
         ("the game is over", None, "end-of-game"),
+        ("a Shop costs 2 sails, you have 1", None, "harbor-shops/set-up-shop-action"),
+        ("Ben already has a Shop there", None, "engine-rulings/where-a-shop-can-stand"),
         ("a game has 2 to 4 seats, not 5", None, "rulings/seats-and-the-automa"),
         # messages several actions share: the action decides
         ("that card is not in your hand", PlayShip("ship-1", 1), "govern-actions/play-a-ship-card"),
