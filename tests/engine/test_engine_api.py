@@ -177,3 +177,10 @@ def test_log_uses_player_words(catalogue) -> None:  # type: ignore[no-untyped-de
     text = "\n".join(game.s.log)
     assert "drafts" in text and "placed" in text and "Prestige" in text
     assert "person-" not in text and "building-" not in text
+
+
+def test_legal_actions_keep_their_order_through_a_round_trip(catalogue) -> None:  # type: ignore[no-untyped-def]
+    for seed in range(5):
+        game, _ = random_game(catalogue, 3, seed=40 + seed, steps=60 + 37 * seed)
+        copy = Game.from_dict(catalogue, json.loads(game.to_json()))
+        assert copy.legal_actions() == game.legal_actions()
