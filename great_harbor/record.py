@@ -63,7 +63,9 @@ def state_digest(game: Game) -> str:
     data = game.to_dict()
     for key in _NOT_DIGESTED:
         data.pop(key, None)
-    return _sha256(data)
+    # Keys in the engine's own order: the order of a dict can be part of the state.
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
 
 
 def seal(data: dict[str, Any]) -> dict[str, Any]:

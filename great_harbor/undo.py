@@ -97,6 +97,8 @@ def can_undo(game: Game, steps: list[Step]) -> Verdict:
 def reveal_label(cat: Catalogue, before: Before, action: Action, after: Game) -> str:
     """A short name for what an action revealed: "the Shipyard draw", "the display refill"."""
     data = before.pending_data
+    if action.kind == "draft":  # a pick reveals nothing itself; the Automa drafting after it does
+        return "the Automa's draft"
     if (after.s.round, after.s.turn) != before.key[:2]:
         return "the next roll"
     if before.pending_kind in ("corsair", "voyage_choice", "ship_order") or (

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from gameplay import play
+from gameplay import agent_action, play
 
 from great_harbor import __version__
 from great_harbor.cli import main
@@ -103,6 +103,20 @@ def test_loading_replays_to_the_same_state(
     assert loaded.warnings == []
     assert loaded.game.to_dict() == game.to_dict()
     assert loaded.record.actions == rec.actions and loaded.record.seed == seed
+
+
+@pytest.mark.parametrize(("automa", "shops"), [(True, False), (False, True), (True, True)])
+def test_automa_and_shops_games_replay(tmp_path: Path, catalogue: Catalogue, automa: bool, shops: bool) -> None:
+    seats: list[Seat | str] = ["Ana", "Ben", Seat("Automa", automa=True) if automa else "Cleo"]
+    session = Session.new(catalogue, seats, seed=8, shops_variant=shops, folder=tmp_path)
+    while not session.game.is_over:
+        session.apply(agent_action(session.game, 8, len(session.actions)))
+    assert session.path is not None and session.save_error is None
+    loaded = load(session.path, catalogue)
+    assert loaded.game.to_dict() == session.game.to_dict()
+    data = json.loads(session.path.read_text())
+    assert data["setup"]["shops_variant"] is shops and data["setup"]["seats"][2]["automa"] is automa
+    assert data["summary"]["finished"] is True
 
 
 def test_finished_game_summary_has_scores_and_winners(tmp_path: Path, catalogue: Catalogue) -> None:

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from great_harbor.data import Catalogue
-from great_harbor.engine import Action, Game
+from great_harbor.engine import Action, Game, Seat
 from great_harbor.engine.actions import AssignPips, PlaceDie
 from great_harbor.engine.harbor import geometry
 from great_harbor.record import load
@@ -28,9 +28,13 @@ def session_at(cat: Catalogue, seed: int, actions: int, seats: int = 3, **kw: ob
     return session
 
 
-def exercise(cat: Catalogue, seed: int, seats: int, chooser: random.Random) -> dict[str, int]:
+def exercise(cat: Catalogue, seed: int, seats: int, chooser: random.Random, automa: bool = False,
+             shops: bool = False) -> dict[str, int]:
     """Play a seeded game, undoing (and sometimes redoing) whenever allowed; check every undo."""
-    session = Session.new(cat, NAMES[:seats], seed=seed, autosave=False)
+    names: list[Seat | str] = list(NAMES[:seats])
+    if automa:
+        names[-1] = Seat("Automa", automa=True)
+    session = Session.new(cat, names, seed=seed, shops_variant=shops, autosave=False)
     game = session.game
     states = [game.to_dict()]  # states[i]: the state after the first i actions of the record
     counts = {"undo": 0, "redo": 0, "refused": 0}
@@ -70,17 +74,22 @@ def exercise(cat: Catalogue, seed: int, seats: int, chooser: random.Random) -> d
     return counts
 
 
-@pytest.mark.parametrize(("seed", "seats"), [(1, 2), (2, 3), (3, 4), (4, 3)])
-def test_undo_never_crosses_a_reveal_and_redo_restores(catalogue: Catalogue, seed: int, seats: int) -> None:
-    counts = exercise(catalogue, seed, seats, random.Random(seed))
+@pytest.mark.parametrize(
+    ("seed", "seats", "automa", "shops"),
+    [(1, 2, False, False), (2, 3, False, False), (3, 4, False, True), (4, 2, True, False), (5, 3, True, True)],
+)
+def test_undo_never_crosses_a_reveal_and_redo_restores(catalogue: Catalogue, seed: int, seats: int,
+                                                       automa: bool, shops: bool) -> None:
+    counts = exercise(catalogue, seed, seats, random.Random(seed), automa, shops)
     assert counts["undo"] > 5 and counts["redo"] > 2 and counts["refused"] > 20
 
 
 @settings(max_examples=6, deadline=None)
-@given(seed=st.integers(0, 10**6), seats=st.integers(2, 4), choice_seed=st.integers(0, 2**32))
+@given(seed=st.integers(0, 10**6), seats=st.integers(2, 4), choice_seed=st.integers(0, 2**32),
+       automa=st.booleans(), shops=st.booleans())
 def test_undo_property_over_random_games(catalogue: Catalogue, seed: int, seats: int,
-                                         choice_seed: int) -> None:
-    exercise(catalogue, seed, seats, random.Random(choice_seed))
+                                         choice_seed: int, automa: bool, shops: bool) -> None:
+    exercise(catalogue, seed, seats, random.Random(choice_seed), automa, shops)
 
 
 def test_step_marks_every_action_that_changed_the_reveal_count(catalogue: Catalogue) -> None:
@@ -106,6 +115,16 @@ def test_a_draft_pick_cannot_be_undone(catalogue: Catalogue) -> None:
     session = session_at(catalogue, 1, 1)
     assert session.game.pending is not None and session.game.pending.kind == "draft"
     assert session.can_undo().reason == "nothing of yours to undo: the last action was Ana's"
+
+
+def test_undo_refuses_the_automa_draft(catalogue: Catalogue) -> None:
+    session = Session.new(catalogue, ["Ana", Seat("Automa", automa=True)], seed=3, autosave=False)
+    game = session.game
+    assert game.pending is not None and game.pending.kind == "draft" and game.current_player == 0
+    reveals = game.s.reveals
+    session.apply(game.legal_actions()[0])
+    assert game.current_player == 0 and game.s.reveals > reveals  # the Automa drafted in between
+    assert session.can_undo().reason == "cannot undo past the Automa's draft"
 
 
 def first_turn(session: Session) -> None:
