@@ -108,7 +108,8 @@ def _print_report(data: dict[str, object]) -> None:
 
     table = Table(title="Simulation", show_header=False)
     for key in ("games", "completed", "errors", "seconds", "games_per_second", "actions_per_second",
-                "mean_prestige", "min_prestige", "max_prestige", "automa_mean_prestige", "first_error"):
+                "mean_prestige", "min_prestige", "max_prestige", "automa_mean_prestige", "shops_per_game",
+                "first_error"):
         if key in data:
             table.add_row(key.replace("_", " "), str(data[key]))
     Console().print(table)

@@ -51,7 +51,10 @@ class Game:
         seats: Sequence[Seat | str],
         seed: int = 0,
         shops_variant: bool = False,
+        *,
+        start: bool = True,
     ) -> Game:
+        """A new game; ``start=False`` stops before the first roll (the Scenario builder starts there)."""
         specs = [Seat(x) if isinstance(x, str) else x for x in seats]
         if not 2 <= len(specs) <= 4:
             raise IllegalAction(f"a game has 2 to 4 seats, not {len(specs)}")
@@ -65,8 +68,9 @@ class Game:
         rng = random.Random(seed)
         state = setup.new_state(catalogue, rng, names, [s.automa for s in specs], seed, shops_variant)
         game = cls(catalogue, state, rng)
-        rounds.start_turn(game)
-        game.advance()
+        if start:
+            rounds.start_turn(game)
+            game.advance()
         return game
 
     def to_dict(self) -> dict[str, Any]:
@@ -88,7 +92,8 @@ class Game:
         return cls(catalogue, state, rng)
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        # Keys keep their insertion order: dict order is part of the state (e.g. the bag).
+        return json.dumps(self.to_dict(), separators=(",", ":"))
 
     def clone(self) -> Game:
         return Game.from_dict(self.cat, json.loads(self.to_json()))

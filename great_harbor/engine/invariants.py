@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from . import colony, fleet
+from . import colony, fleet, shops
 from .state import COLOURS, DICE_PER_COLOUR, DOCKED, LUXURIES, OUTBOUND, RETURNING, STATS
 
 if TYPE_CHECKING:
@@ -99,6 +99,19 @@ def find_problems(game: Game):  # type: ignore[no-untyped-def]
     for x in LUXURIES:
         if colony.luxury_supply(game, x) < 0:
             yield f"more {x} tokens in play than exist"
+    # Harbor Shops variant: each player's Shops are on the harbor or still in hand, one per position.
+    per_player = cat.supply.shops_per_player if s.shops_variant else 0
+    known = shops.positions(game)
+    for pos, seat in s.shops.items():
+        if pos not in known:
+            yield f"a Shop stands on {pos!r}, which is no Shop position"
+        if not 0 <= seat < s.seats or s.players[seat].automa:
+            yield f"the Shop on {pos} belongs to seat {seat}, who cannot set up Shops"
+    placed = Counter(s.shops.values())
+    for p in s.players:
+        if p.shops_left < 0 or placed[p.seat] + p.shops_left != per_player:
+            yield (f"shops not conserved: {p.name} has {placed[p.seat]} on the harbor and {p.shops_left} "
+                   f"in hand, not {per_player}")
 
 
 def _colony_problems(game: Game):  # type: ignore[no-untyped-def]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import colony, harbor, senate
+from . import colony, harbor, senate, shops
 from .actions import (
     Action,
     ActivatePerson,
@@ -28,6 +28,7 @@ from .actions import (
     Repair,
     RetrieveMarker,
     SendShip,
+    SetUpShop,
     SpendFavorPip,
     UseConversion,
     UseSmugglerToken,
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
 
 TURN_ACTIONS = (
     PlaceDie, SpendFavorPip, UseSmugglerToken, PlayPerson, PlayBuilding, BuildStructure, RetrieveMarker,
-    FavorSenate, EmployLuxury, EmployBuilding, EmployCrew, PlayShip, Repair, SendShip,
+    FavorSenate, EmployLuxury, EmployBuilding, EmployCrew, PlayShip, Repair, SendShip, SetUpShop,
 )
 
 
@@ -116,6 +117,8 @@ def _turn_reason(game: Game, seat: int, action: Action) -> str | None:
                 halves = "/".join(sorted(harbor.geometry(game).slot_colours[action.slot]))
                 return f"die colour fits neither half ({die_colour(action.die)} on a {halves} slot)"
         return None
+    if isinstance(action, SetUpShop):
+        return shops.why_not(game, p, action)
     if isinstance(action, (PlayPerson, PlayBuilding, PlayShip)) and action.card not in p.hand:
         return "that card is not in your hand"
     if isinstance(action, PlayPerson):

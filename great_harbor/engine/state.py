@@ -95,6 +95,8 @@ class PlayerState:
     automa_colonists: int = 0  # the Automa keeps colonists without housing limits
     # Statistics the end-of-game buildings count.
     medium_ships_built: int = 0
+    # Harbor Shops variant: Shop tokens not yet set up on the harbor.
+    shops_left: int = 0
 
 
 # --- pending decisions ----------------------------------------------------------------------------

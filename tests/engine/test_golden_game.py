@@ -94,7 +94,7 @@ def test_golden_two_seat_game() -> None:
         "play-building": 1, "employ-crew": 1, "favor-senate": 1, "convert": 1,
     }
     ana, ben = game.s.players
-    assert (ana.coins, ben.coins) == (3, 3)
+    assert (ana.coins, ben.coins) == (0, 0)
     assert ana.structures == ["insula-1", "dock-hut-1", "dock-hut-2", "insula-2", "dock-hut-3"]
     log = game.s.log
     assert log[-3:] == ["Ana: 29 Prestige.", "Ben: 15 Prestige.", "Ana wins the game!"]

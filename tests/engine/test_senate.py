@@ -107,7 +107,8 @@ def test_dice_color_bonus_pays_on_a_later_draft() -> None:
     sc = Scenario()
     sc.dice_bonus_tile(TILE)
     sc.player(0).dice_bonus_colours.append("red")
-    game = sc.draft("R3", "B4", "R5", "Y1", "P2", order=[0, 1])
+    sc.pool("R3", "B4", "R5", "Y1", "P2")
+    game = sc.draft(order=[0, 1, 0, 1])
     ana, ben = game.s.players
     red = [d for d in game.s.pool if d < 5]
     blue = [d for d in game.s.pool if 5 <= d < 10]
@@ -124,7 +125,8 @@ def test_dice_color_bonus_follows_the_current_tile() -> None:
     sc = Scenario()
     sc.dice_bonus_tile("dice-bonus-3")  # red -> planks
     sc.player(0).dice_bonus_colours.append("red")
-    game = sc.draft("R3", "B4", "R5", "Y1", "P2", order=[0, 1])
+    sc.pool("R3", "B4", "R5", "Y1", "P2")
+    game = sc.draft(order=[0, 1, 0, 1])
     game.apply(Draft(next(d for d in game.s.pool if d < 5)))
     assert game.s.players[0].resources["planks"] == 1
 
