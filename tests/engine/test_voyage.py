@@ -267,3 +267,18 @@ def test_sail_back_by_speed_and_dock() -> None:
     assert (ana.docks[2].where, ana.docks[2].damage) == ("docked", 0)
     assert (ben.docks[0].where, ben.docks[0].sail_back, ben.docks[0].damage) == ("returning", 1, 1)
     assert logged(game, "its Dock Hut repairs it")
+
+
+def test_one_luxury_demand_per_trade() -> None:
+    sc = Scenario()
+    sc.ship(0, "ship-20", 1, where="outbound", segment=2, position=0)
+    sc.luxuries(0, marble=1, amphorae=1)
+    sc.demands(2, "demand-5", "demand-7")  # marble, amphorae
+    sc.pirate_deck("pirate-1")
+    game = sc.voyage()
+    game.apply(Trade(1))
+    assert options(game) == ["demand-5:marble", "demand-7:amphorae"]
+    choose(game, "demand-7:amphorae")
+    p = game.s.players[0]
+    assert p.prestige == 4 + 4 and p.luxuries == {"wine": 0, "dyes": 0, "marble": 1, "amphorae": 0}
+    assert game.pending.kind == "draft"  # no second demand for the same trade
