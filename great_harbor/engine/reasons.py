@@ -14,6 +14,7 @@ from .actions import (
     ActivatePerson,
     AssignPips,
     BuildStructure,
+    Choose,
     ConvertCoins,
     Draft,
     EmployBuilding,
@@ -21,6 +22,7 @@ from .actions import (
     EmployLuxury,
     EndTurn,
     FavorSenate,
+    Pass,
     PlaceDie,
     PlayBuilding,
     PlayPerson,
@@ -63,6 +65,11 @@ def why_illegal(game: Game, action: Action) -> str:
         return f"die {action.die} is not in the pool"
     if top.kind == "assign" and isinstance(action, AssignPips):
         return _assign_reason(game, action, top.data)
+    if top.kind in ("choose", "ship_order") and isinstance(action, Choose):
+        offered = top.data["options"] if top.kind == "choose" else top.data["docks"]
+        return f"{action.option!r} is not one of the options: {', '.join(offered)}"
+    if top.kind in ("choose", "ship_order") and isinstance(action, Pass):
+        return "this choice cannot be skipped"
     if top.kind in ("turn", "voyage_choice") and isinstance(action, ActivatePerson):
         return _activate_reason(game, top.seat, action.card, "action" if top.kind == "turn" else "voyage")
     if top.kind == "turn" and isinstance(action, TURN_ACTIONS + (EndTurn, ConvertCoins, UseConversion)):

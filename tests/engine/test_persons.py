@@ -47,6 +47,8 @@ def check_patrician(card: str, colour: str) -> None:
     dice = sorted([low, high, placed])
     expected = [str(d) for d in dice] + [f"{a}+{b}" for i, a in enumerate(dice) for b in dice[i + 1:]]
     assert options(game) == expected
+    assert_illegal(game, Choose("99"), "is not one of the options")
+    assert_illegal(game, Pass(), "cannot be skipped")  # the effect has started: a pick is due
     choose(game, f"{min(low, placed)}+{max(low, placed)}")
     faces = game.s.faces
     assert (faces[low], faces[high], faces[placed]) == (5, 6, 4)

@@ -213,7 +213,7 @@ def test_ship_order_is_the_owners_choice() -> None:
     game.apply(Trade(3))
     choose(game, "demand-1:wine")
     assert game.pending.kind == "ship_order" and set(game.legal_actions()) == {Choose("1"), Choose("2")}
-    assert_illegal(game, Choose("3"))
+    assert_illegal(game, Choose("3"), "not one of the options: 1, 2")
     game.apply(Choose("2"))
     game.apply(Trade(2))
     assert game.pending.kind == "voyage_choice" and game.pending.data["dock"] == 1  # last one: no question
