@@ -28,6 +28,26 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("directory", nargs="?", type=Path, help="folder of YAML files (default: the shipped catalogue)")
     v.add_argument("--json", action="store_true", help="print the counts as one JSON object")
 
+    rules = sub.add_parser(
+        "rules",
+        help="look up a rule or a card",
+        description="Print the rules section or card that best matches QUERY: words, a card name or\n"
+        "number, or an entry id. Small typos are fine.",
+        epilog="examples:\n"
+        "  great-harbor rules shore fee        how the Shore fee works\n"
+        "  great-harbor rules corsair          a card by name (or by number: \"person 21\")\n"
+        "  great-harbor rules --list           every section and card, with its id\n"
+        "  great-harbor rules --list smuggler  the matches for a query, best first\n\n"
+        "With no QUERY and no --list it prints a short hint and exits 2. When nothing matches it prints\n"
+        "the nearest titles and exits 1.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    rules.add_argument("query", nargs="*", metavar="QUERY", help="what to look up; several words are one query")
+    rules.add_argument("--list", action="store_true", dest="list_entries",
+                       help="list the sections as a tree; with a QUERY, list its matches instead")
+    rules.add_argument("--data", type=Path, metavar="DIR",
+                       help="build the card glossary from this catalogue folder (default: the shipped one)")
+
     sim = sub.add_parser("simulate", help="play random games headless and report")
     sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
     sim.add_argument("--players", type=_seats, default=4, help="seats in each game, 2-4 (default 4)")
@@ -75,6 +95,12 @@ def cmd_validate_data(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_rules(args: argparse.Namespace) -> int:
+    from great_harbor.lookup.terminal import run
+
+    return run(" ".join(args.query), list_entries=args.list_entries, data=args.data)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from great_harbor.data import CatalogueError, load_catalogue
     from great_harbor.simulate import run
@@ -117,6 +143,7 @@ def _print_report(data: dict[str, object]) -> None:
 
 COMMANDS = {
     "validate-data": cmd_validate_data,
+    "rules": cmd_rules,
     "simulate": cmd_simulate,
 }
 
