@@ -209,7 +209,7 @@ def _activate_reason(game: Game, seat: int, card: str, timing: str) -> str:
     p = game.s.players[seat]
     person = game.cat.persons.get(card)
     if person is None:
-        return f"there is no Person {card}"
+        return f"no Person card is called {card}"
     if card not in persons_in_colony(p):
         return f"{person.name} is not in your colony"
     if card in p.activated:
@@ -218,7 +218,7 @@ def _activate_reason(game: Game, seat: int, card: str, timing: str) -> str:
         return "all your Activation markers are in use"
     if person.timing != timing:
         return f"{person.name} can only be activated in the {'Voyage' if person.timing == 'voyage' else 'Action'} phase"
-    return f"{person.name} has nothing to do now"
+    return f"nothing for {person.name} to do now"
 
 
 def _cost_reason(p, cost: dict[str, int]) -> str:  # type: ignore[no-untyped-def]

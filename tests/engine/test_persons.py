@@ -10,7 +10,7 @@ from great_harbor.engine import Game
 from great_harbor.engine.actions import ActivatePerson, AssignPips, Choose, EndTurn, Pass, PlaceDie, SailOn, Trade
 from great_harbor.engine.scenario import Scenario
 
-NOTHING = "has nothing to do now"
+NOTHING = "nothing for"
 MARKED = "already holds an Activation marker"
 VOYAGE_ONLY = "can only be activated in the Voyage phase"
 
