@@ -4,10 +4,10 @@ every choice inside it, and a situation where it cannot be used."""
 from __future__ import annotations
 
 import pytest
-from engine_testkit import assert_illegal, choose, of_kind, options
+from engine_testkit import assert_illegal, choose, options
 
 from great_harbor.engine import Game
-from great_harbor.engine.actions import ActivatePerson, AssignPips, Choose, EndTurn, Pass, PlaceDie, SailOn, Trade
+from great_harbor.engine.actions import ActivatePerson, AssignPips, Choose, Pass, PlaceDie, SailOn, Trade
 from great_harbor.engine.scenario import Scenario
 
 NOTHING = "nothing for"
@@ -663,9 +663,3 @@ def test_every_person_has_an_effect(card: str) -> None:
     from great_harbor.engine.effects import PERSONS
 
     assert card in PERSONS
-
-
-def test_end_turn_still_possible_after_activations() -> None:
-    sc, game = person_turn("person-20")
-    activate(game, "person-20")
-    assert of_kind(game, EndTurn)
