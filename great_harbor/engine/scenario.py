@@ -168,6 +168,56 @@ class Scenario:
     def structures(self, seat: int, *sites: str) -> None:
         self.player(seat).structures.extend(sites)
 
+    def luxuries(self, seat: int, **amounts: int) -> None:
+        """Set Luxury tokens held: ``luxuries(0, wine=1, dyes=2)``."""
+        p = self.player(seat)
+        for luxury, n in amounts.items():
+            if luxury not in p.luxuries:
+                raise ValueError(f"no luxury {luxury!r}")
+            p.luxuries[luxury] = n
+
+    def markers(self, seat: int, *cards: str) -> None:
+        """Put Activation markers on these Persons (already in the colony)."""
+        self.player(seat).activated.extend(cards)
+
+    def senate(self, seat: int, **positions: int) -> None:
+        """Set Senate markers without paying any bonus: ``senate(0, red=3)``."""
+        p = self.player(seat)
+        for colour, pos in positions.items():
+            if colour not in p.senate:
+                raise ValueError(f"no Senate track {colour!r}")
+            p.senate[colour] = pos
+
+    def governor(self, seat: int, governor: str) -> None:
+        self.player(seat).governor = governor
+
+    def conversions(self, *cards: str) -> None:
+        """Choose the Conversion cards in play."""
+        self.game.s.conversions = list(cards)
+
+    def display(self, deck: str, *cards: str) -> None:
+        """Put these cards face up on the ``"person"`` or ``"building"`` display, in this order."""
+        s = self.game.s
+        pile, shown = (s.person_deck, s.person_display) if deck == "person" else (s.building_deck, s.building_display)
+        pile.extend(shown)
+        shown.clear()
+        for card in cards:
+            pile.remove(card)
+            shown.append(card)
+
+    def demands(self, segment: int, *tiles: str) -> None:
+        """Set the Luxury demand tiles of a Trade board segment (others go back to the unused pile)."""
+        s = self.game.s
+        s.demand_pool.extend(s.demands[segment])
+        s.demands[segment] = []
+        for tile in tiles:
+            for seg in s.demands:
+                if tile in seg:
+                    seg.remove(tile)
+                    s.demand_pool.append(tile)
+            s.demand_pool.remove(tile)
+            s.demands[segment].append(tile)
+
     def automa_deck(self, *cards: str) -> None:
         """Put these Automa cards on top of the Automa deck, in this order."""
         s = self.game.s

@@ -148,7 +148,12 @@ REFUSALS: tuple[_Refusal, ...] = (
     _r(r"^needs .+ favor, you have ", "govern-actions/spend-favor-tokens"),
     _r(r"^that senate marker is at the top$", "senate-board/moving-up"),
     _r(r"^that person has no activation marker$", "govern-actions/spend-favor-tokens"),
-    _r(r"^cannot activate that person now$", "govern-actions/activate-a-person-card"),
+    _r(r"^no person card is called ", "govern-actions/activate-a-person-card"),
+    _r(r" is not in your colony$", "govern-actions/activate-a-person-card"),
+    _r(r" already holds an activation marker$", "govern-actions/activate-a-person-card"),
+    _r(r"^all your activation markers are in use$", "govern-actions/activate-a-person-card"),
+    _r(r" can only be activated in the (voyage|action) phase$", "engine-rulings/voyage-timed-persons"),
+    _r(r"^nothing for .+ to do now$", "govern-actions/activate-a-person-card"),
     _r(r"^needs .+ free colonists, you have ", "govern-actions/employ-colonists-for-luxury-production"),
     _r(r"^that production tile is already worked", "govern-actions/employ-colonists-for-luxury-production"),
     _r(r"^you have not built that building$", "govern-actions/employ-a-colonist-in-a-building"),
@@ -181,6 +186,9 @@ REFUSALS: tuple[_Refusal, ...] = (
     _r(r" already has a shop there$", "engine-rulings/where-a-shop-can-stand"),
     _r(r" is not a basic resource ", "harbor-shops/set-up-shop-action"),
     _r(r"^a shop costs ", "harbor-shops/set-up-shop-action"),
+    # answers to a pending choice: the rule of what is being chosen
+    _r(r" is not one of the options: ", PENDING_RULES["choose"], by_action=True),
+    _r(r"^this choice cannot be skipped$", PENDING_RULES["choose"], by_action=True),
     # shared by several actions: paying a cost, or nothing more specific
     _r(r"^needs .+ \(you have .+\)$", FALLBACK_RULE, by_action=True),
     _r(r"^you cannot do that now$", FALLBACK_RULE, by_action=True),
