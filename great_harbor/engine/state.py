@@ -188,13 +188,28 @@ T = TypeVar("T")
 
 def to_plain(obj: Any) -> Any:
     """Dataclasses to dicts, tuples to lists: the JSON form of a state."""
-    if dataclasses.is_dataclass(obj):
-        return {f.name: to_plain(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    cls = type(obj)
+    if cls is int or cls is str or cls is bool or obj is None:
+        return obj
+    if cls is list or cls is tuple:
+        return [to_plain(x) for x in obj]
+    if cls is dict:
+        return {str(k): to_plain(v) for k, v in obj.items()}
+    names = _FIELD_NAMES.get(cls)
+    if names is None and dataclasses.is_dataclass(obj):
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(obj))
+    if names is not None:
+        return {name: to_plain(getattr(obj, name)) for name in names}
     if isinstance(obj, (list, tuple)):
         return [to_plain(x) for x in obj]
     if isinstance(obj, dict):
         return {str(k): to_plain(v) for k, v in obj.items()}
+    if isinstance(obj, str):  # str enums from the catalogue
+        return str(obj)
     return obj
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
