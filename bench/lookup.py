@@ -16,7 +16,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from great_harbor.lookup.reference import Entry, load_reference  # noqa: E402
+from great_harbor.data import load_catalogue  # noqa: E402
+from great_harbor.lookup.glossary import build_glossary  # noqa: E402
+from great_harbor.lookup.reference import load_reference  # noqa: E402
 from great_harbor.lookup.search import SearchIndex  # noqa: E402
 
 QUERIES = [
@@ -40,6 +42,8 @@ QUERIES = [
     "person 21",
     "corsair",
     "building 7",
+    "smuggler token",
+    "red senate track",
     "xyzzy",
 ]
 REPEATS = 200
@@ -54,20 +58,6 @@ def median_ms(action: Callable[[], object], repeats: int = REPEATS) -> float:
     return statistics.median(times) * 1000
 
 
-def fake_glossary(count: int) -> list[Entry]:
-    """Card-like entries, roughly the size of the real glossary, to time a grown index."""
-    kinds = ["person", "building", "ship"]
-    return [
-        Entry(
-            id=f"{kinds[i % 3]}-{i}",
-            title=f"Card {i} {'Corsair' if i == 21 else kinds[i % 3].title()}",
-            body=f"Colour red. Cost 2 planks. Gain {i % 4} Favor when a Ship trades in segment {i % 3}.",
-            kind="card",
-        )
-        for i in range(1, count + 1)
-    ]
-
-
 def main() -> None:
     start = time.perf_counter()
     entries = load_reference()
@@ -79,7 +69,19 @@ def main() -> None:
         f"index {1000 * (built - parsed):.1f} ms"
     )
 
-    for label, extra in (("reference only", []), ("reference + 70 glossary cards", fake_glossary(70))):
+    catalogue = load_catalogue()
+    start = time.perf_counter()
+    glossary = build_glossary(catalogue)
+    built = time.perf_counter()
+    index = SearchIndex(entries)
+    index.add_entries(glossary)
+    indexed = time.perf_counter()
+    print(
+        f"glossary: {len(glossary)} entries; build {1000 * (built - start):.1f} ms, "
+        f"reference + glossary index {1000 * (indexed - built):.1f} ms"
+    )
+
+    for label, extra in (("reference only", ()), ("reference + card glossary", glossary)):
         index = SearchIndex(entries)
         index.add_entries(extra)
         print(f"\n{label} ({len(index)} entries)")

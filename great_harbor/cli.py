@@ -12,6 +12,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from great_harbor import cli_saves
+
 
 class _Parser(argparse.ArgumentParser):
     """argparse, but errors are one line plus a hint (exit 2), never a traceback."""
@@ -23,6 +25,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="great-harbor", description="The Great Harbor in your terminal.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    cli_saves.add_parsers(sub)  # saves, export-log
 
     v = sub.add_parser("validate-data", help="check a component catalogue and print its counts")
     v.add_argument("directory", nargs="?", type=Path, help="folder of YAML files (default: the shipped catalogue)")
@@ -33,6 +36,26 @@ def build_parser() -> argparse.ArgumentParser:
                       help='comma-separated names of the people at the table, e.g. "Ana,Ben"')
     play.add_argument("--automa", action="store_true", help="add the Automa as one more seat")
     play.add_argument("--seed", type=int, default=None, help="seed of the game (default: a random game)")
+
+    rules = sub.add_parser(
+        "rules",
+        help="look up a rule or a card",
+        description="Print the rules section or card that best matches QUERY: words, a card name or\n"
+        "number, or an entry id. Small typos are fine.",
+        epilog="examples:\n"
+        "  great-harbor rules shore fee        how the Shore fee works\n"
+        "  great-harbor rules corsair          a card by name (or by number: \"person 21\")\n"
+        "  great-harbor rules --list           every section and card, with its id\n"
+        "  great-harbor rules --list smuggler  the matches for a query, best first\n\n"
+        "With no QUERY and no --list it prints a short hint and exits 2. When nothing matches it prints\n"
+        "the nearest titles and exits 1.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    rules.add_argument("query", nargs="*", metavar="QUERY", help="what to look up; several words are one query")
+    rules.add_argument("--list", action="store_true", dest="list_entries",
+                       help="list the sections as a tree; with a QUERY, list its matches instead")
+    rules.add_argument("--data", type=Path, metavar="DIR",
+                       help="build the card glossary from this catalogue folder (default: the shipped one)")
 
     sim = sub.add_parser("simulate", help="play random games headless and report")
     sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
@@ -120,6 +143,12 @@ def cmd_validate_data(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_rules(args: argparse.Namespace) -> int:
+    from great_harbor.lookup.terminal import run
+
+    return run(" ".join(args.query), list_entries=args.list_entries, data=args.data)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from great_harbor.data import CatalogueError, load_catalogue
     from great_harbor.simulate import run
@@ -153,7 +182,8 @@ def _print_report(data: dict[str, object]) -> None:
 
     table = Table(title="Simulation", show_header=False)
     for key in ("games", "completed", "errors", "seconds", "games_per_second", "actions_per_second",
-                "mean_prestige", "min_prestige", "max_prestige", "automa_mean_prestige", "first_error"):
+                "mean_prestige", "min_prestige", "max_prestige", "automa_mean_prestige", "shops_per_game",
+                "first_error"):
         if key in data:
             table.add_row(key.replace("_", " "), str(data[key]))
     Console().print(table)
@@ -162,8 +192,10 @@ def _print_report(data: dict[str, object]) -> None:
 COMMANDS = {
     "play": cmd_play,
     "validate-data": cmd_validate_data,
+    "rules": cmd_rules,
     "simulate": cmd_simulate,
 }
+COMMANDS.update(cli_saves.COMMANDS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

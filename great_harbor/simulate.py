@@ -34,6 +34,8 @@ class Report:
     automa_prestige: list[int] = field(default_factory=list)
     actions_by_kind: Counter[str] = field(default_factory=Counter)
     effects_resolved: set[str] = field(default_factory=set)
+    shops: bool = False  # games played with the Harbor Shops variant
+    shops_placed: list[int] = field(default_factory=list)  # Shops on the harbor at the end, per game
 
     def as_dict(self) -> dict[str, Any]:
         secs = max(self.seconds, 1e-9)
@@ -53,6 +55,8 @@ class Report:
         }
         if self.automa_prestige:
             out["automa_mean_prestige"] = round(statistics.fmean(self.automa_prestige), 2)
+        if self.shops:
+            out["shops_per_game"] = round(statistics.fmean(self.shops_placed), 2) if self.shops_placed else None
         return out
 
 
@@ -110,7 +114,7 @@ def run(
     shops: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> Report:
-    report = Report()
+    report = Report(shops=shops)
     seats = seats_for(players, automa)
     start = time.perf_counter()
     for i in range(games):
@@ -132,6 +136,8 @@ def run(
             for p, sc in zip(game.s.players, game.s.final_scores, strict=True):
                 (report.automa_prestige if p.automa else report.prestige).append(sc["total"])
             report.effects_resolved.update(game.s.effects_resolved)
+            if shops:
+                report.shops_placed.append(len(game.s.shops))
         if progress is not None:
             progress(i + 1)
     report.seconds = time.perf_counter() - start

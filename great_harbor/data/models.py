@@ -314,6 +314,8 @@ class Supply(Model):
     convert_coins: int = Field(ge=1)
     luxury_production_tiles_per_player: int = Field(ge=1)
     min_luxury_types_per_player: int = Field(ge=1)
+    shops_per_player: int = Field(ge=1)  # Harbor Shops variant: Shop tokens per player
+    shop_cost: int = Field(ge=1)  # Harbor Shops variant: amount of one basic resource per Shop
 
 
 # --- Automa ---------------------------------------------------------------------------------------

@@ -1,27 +1,372 @@
-"""The Automa (rulebook "Automa Rules")."""
+"""The Automa (rulebook "Automa Rules"): a card-driven rival that needs no input.
+
+Its whole turn happens in the Roll and Draft phase: the top Automa card picks its die (colour on
+the back, an arrow for highest or lowest), the same card's front names the Harbor tile where the
+die goes, and the die's colour moves a marker on the Automa board whose icons give it Ships,
+Buildings, Persons, Colonists and Prestige. It owns no resources and pays no costs. In the
+Voyage phase its Ships sail out on their own; at the end it scores by its own list.
+
+Every decision writes one log line that says which card or space caused it and why that choice
+was made, so a solo player can check it by hand. The project's rulings for the open points are
+in the rules lookup (``Engine rulings``: the sections named "Automa: ...").
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from . import fleet, harbor, scoring
+from .draft import take
 from .errors import EngineError
-from .state import PlayerState, ShipState
+from .state import DOCKED, PlayerState, ShipState, die_colour, die_label
 
 if TYPE_CHECKING:
+    from great_harbor.data.models import AutomaCard
+
     from .game import Game
+
+SIZES = ("small", "medium", "large")
+SIDES = ("top", "right", "bottom", "left")  # the order of ``Geometry.cell_slots`` around a tile
+MAX_SHIPS = 3
+
+
+# --- Roll and Draft: the Automa's turn ------------------------------------------------------------
 
 
 def draft_and_place(game: Game, seat: int) -> None:
-    raise EngineError("Automa seats are not available yet")
+    """The Automa drafts by the top card's back, places by its front, then works its board."""
+    s = game.s
+    p = s.players[seat]
+    card_id, die = choose_die(game)
+    card = game.cat.automa_cards[card_id]
+    take(game, seat, die)
+    s.automa_deck.remove(card_id)  # flipped face up: neither in the deck nor the discards now
+    where = place(game, p, die, card.tile)
+    arrow = "highest" if card.arrow == "up" else "lowest"
+    game.log(f"Automa card {card.number}: {card.colour}, {arrow} -> {die_label(die, s.faces[die])}; "
+             f"tile {game.cat.tiles[card.tile].name}; {where}.")
+    s.automa_discard.append(card_id)
+    _refill_deck(game)
+    advance_track(game, p, die_colour(die))
+
+
+def choose_die(game: Game) -> tuple[str, int]:
+    """Read top cards until one's colour is in the pool; returns that card and the die it takes.
+
+    Cards whose colour is missing go to the discards; an empty deck is rebuilt from them."""
+    s = game.s
+    if not s.pool:
+        raise EngineError("the Automa has no die to draft")
+    for _ in range(2 * len(game.cat.automa_cards) + 1):
+        _refill_deck(game)
+        card_id = s.automa_deck[0]
+        card = game.cat.automa_cards[card_id]
+        dice = [d for d in s.pool if die_colour(d) == card.colour]
+        if dice:
+            return card_id, pick(game, card, dice)
+        s.automa_deck.pop(0)
+        s.automa_discard.append(card_id)
+        game.log(f"Automa card {card.number}: {card.colour}, but no {card.colour} die is left; "
+                 "the card is discarded.")
+    raise EngineError("no Automa card matches a die in the pool")
+
+
+def pick(game: Game, card: AutomaCard, dice: list[int]) -> int:
+    """Highest face for an up arrow, lowest for a down arrow; among equal faces the first die."""
+    faces = game.s.faces
+    if card.arrow == "up":
+        return min(dice, key=lambda d: (-faces[d], d))
+    return min(dice, key=lambda d: (faces[d], d))
+
+
+def _refill_deck(game: Game) -> None:
+    """An empty Automa deck is replaced at once by the shuffled discards."""
+    s = game.s
+    if s.automa_deck or not s.automa_discard:
+        return
+    s.automa_deck = s.automa_discard
+    s.automa_discard = []
+    game.shuffle(s.automa_deck)
+    game.log(f"The Automa deck is used up: its {len(s.automa_deck)} discarded cards are shuffled into a new deck.")
+
+
+def place(game: Game, p: PlayerState, die: int, tile: str) -> str:
+    """Put the Automa's die on ``tile`` (no benefits) and say which slot was chosen and why."""
+    s = game.s
+    geo = harbor.geometry(game)
+    colour = die_colour(die)
+    p.drafted.remove(die)
+    around = geo.cell_slots[harbor.tile_cell(game, tile)]
+    empty = [(side, sid) for side, sid in zip(SIDES, around, strict=True) if sid not in s.slots]
+    matching = [(side, sid) for side, sid in empty if colour in geo.slot_colours[sid]]
+    if matching:
+        side, sid = matching[0]
+        why = f"first free {colour} slot from the top, clockwise: the {side} slot {sid}"
+    elif empty:
+        side, sid = empty[0]
+        why = f"no free {colour} slot, so the first free slot clockwise: the {side} slot {sid}"
+    else:
+        s.district.append(die)
+        tokens = game.cat.harbor.smugglers_district.smuggler_tokens
+        p.smuggler += tokens
+        return f"the tile is full, so the Smuggler's District and {tokens} Smuggler token"
+    s.slots[sid] = die
+    from . import shops
+
+    shops.on_placement(game, p, die, sid)  # shop owners are paid; the Automa's pips do nothing
+    return why
+
+
+# --- the Automa board -----------------------------------------------------------------------------
+
+
+def advance_track(game: Game, p: PlayerState, colour: str) -> None:
+    """Move the marker of ``colour`` one space right; do the icon there and any bridge it completes."""
+    board = game.cat.automa_board
+    pos = p.automa_track[colour]
+    if pos >= board.length - 1:
+        game.log(f"Automa board: the {colour} marker is already on the last space; nothing happens.")
+        return
+    pos += 1
+    p.automa_track[colour] = pos
+    track = next(t for t in board.tracks if t.colour == colour)
+    icons = [sp for sp in track.spaces if sp.space == pos]
+    bridges = [
+        (i, b) for i, b in enumerate(board.bridges)
+        if colour in b.tracks and b.space == pos and i not in p.automa_bridges
+    ]
+    if not icons and not bridges:
+        game.log(f"Automa board: {colour} marker to space {pos}, no icon there.")
+    for sp in icons:
+        game.log(f"Automa board: {colour} marker to space {pos}, icon {_icon_words(sp.icon, sp.amount)}.")
+        do_action(game, p, sp.icon, sp.amount)
+    for i, b in bridges:
+        other = b.tracks[1] if b.tracks[0] == colour else b.tracks[0]
+        if p.automa_track[other] >= pos:
+            p.automa_bridges.append(i)
+            game.log(f"Automa board: the {colour} marker reaches the {b.tracks[0]}-{b.tracks[1]} link at space "
+                     f"{pos} and the {other} marker is on space {p.automa_track[other]}: "
+                     f"{_icon_words(b.icon, b.amount)}.")
+            do_action(game, p, b.icon, b.amount)
+        elif not icons:
+            game.log(f"Automa board: the {b.tracks[0]}-{b.tracks[1]} link at space {pos} waits for the "
+                     f"{other} marker (on space {p.automa_track[other]}).")
+
+
+def _icon_words(icon: str, amount: int) -> str:
+    if icon == "prestige":
+        return f"{amount} Prestige"
+    return icon if amount == 1 else f"{amount} x {icon}"
+
+
+def do_action(game: Game, p: PlayerState, icon: str, amount: int = 1) -> None:
+    if icon == "prestige":
+        p.prestige += amount
+        game.log(f"Automa gains {amount} Prestige (now {p.prestige} in tokens).")
+        return
+    action = {"ship": play_ship, "building": take_building, "person": take_person, "colonist": gain_colonist}
+    if icon not in action:
+        raise EngineError(f"unknown Automa icon {icon!r}")
+    for _ in range(amount):
+        action[icon](game, p)
+
+
+def _governor_colours(game: Game, p: PlayerState) -> tuple[str, str]:
+    top, bottom = game.cat.governors[p.governor].colours
+    return str(top), str(bottom)
+
+
+def by_governor(game: Game, p: PlayerState, cards: Sequence[str], colour_of: Callable[[str], object], kind: str
+                ) -> tuple[list[str], str]:
+    """The cards of the Governor's top colour, else of its bottom colour, else all; and why."""
+    top, bottom = _governor_colours(game, p)
+    fits = [c for c in cards if str(colour_of(c)) == top]
+    if fits:
+        return fits, f"top Governor colour {top}"
+    fits = [c for c in cards if str(colour_of(c)) == bottom]
+    if fits:
+        return fits, f"no {top} {kind}, so the bottom Governor colour {bottom}"
+    return list(cards), f"no {top} or {bottom} {kind} on display, so any colour"
+
+
+def play_ship(game: Game, p: PlayerState) -> None:
+    """Largest Ship on display in the Governor's top colour, else bottom colour, else any."""
+    s = game.s
+    cat = game.cat
+    shown = [(size, card) for size, card in s.ship_display.items() if card]
+    if not shown:
+        game.log("Automa: no Ship on display to take.")
+        return
+    fits, why = by_governor(game, p, [card for _, card in shown], lambda c: cat.ships[c].colour, "Ship")
+    size, card_id = max(((cat.ships[c].size, c) for c in fits), key=lambda x: SIZES.index(x[0]))
+    pile = s.ship_decks[size]
+    if pile:
+        game.reveal()
+    s.ship_display[size] = pile.pop(0) if pile else ""
+    card = cat.ships[card_id]
+    text = f"Automa takes the {size} Ship {card.name} ({card.colour}): {why}, largest first"
+    free = [i for i, sh in enumerate(p.docks) if sh is None]
+    if free:
+        dock = free[0] + 1
+        text += f"; it goes to empty dock {dock}"
+    else:
+        old = min(fleet.ships(p), key=lambda sh: (SIZES.index(cat.ships[sh.card].size), sh.dock))
+        dock = old.dock
+        s.colonist_supply += len(old.crew)
+        p.retired_ships.append(old.card)
+        old_card = cat.ships[old.card]
+        text += (f"; with {MAX_SHIPS} Ships it replaces its smallest, the {old_card.size} {old_card.name} "
+                 f"in dock {dock} (kept for scoring)")
+    sh = ShipState(card=card_id, dock=dock)
+    p.docks[dock - 1] = sh
+    if card.size == "medium":
+        p.medium_ships_built += 1
+    if p.automa_colonists > 0:
+        p.automa_colonists -= 1
+        sh.crew.append("strength")
+        text += "; a free Colonist crews it on Strength"
+    game.log(text + ".")
+
+
+def take_building(game: Game, p: PlayerState) -> None:
+    _take_from_display(game, p, "building")
+
+
+def take_person(game: Game, p: PlayerState) -> None:
+    _take_from_display(game, p, "person")
+
+
+def _take_from_display(game: Game, p: PlayerState, deck: str) -> None:
+    """Display card of the Governor's top colour, else bottom colour, else the one nearest the icon."""
+    s = game.s
+    cat = game.cat
+    pile, display = (
+        (s.building_deck, s.building_display) if deck == "building" else (s.person_deck, s.person_display)
+    )
+    kind = deck.capitalize()
+    if not display:
+        game.log(f"Automa: no {kind} card on display to take.")
+        return
+
+    def colour_of(card: str) -> str:
+        return str((cat.buildings[card] if deck == "building" else cat.persons[card]).colour)
+
+    fits, why = by_governor(game, p, display, colour_of, kind)
+    card_id = fits[0]  # the display runs outwards from the deck icon
+    if len(fits) > 1:
+        why += ", nearest the deck icon first"
+    display.remove(card_id)
+    if pile:
+        game.reveal()
+        display.append(pile.pop(0))
+    if deck == "building":
+        p.buildings.append(card_id)
+        b = cat.buildings[card_id]
+        game.log(f"Automa takes the Building {b.name} ({b.number}, {b.colour}): {why}.")
+        return
+    empty = next((slot for slot in p.person_slots if not slot), None)
+    if empty is not None:
+        empty.append(card_id)
+    else:
+        p.person_slots.append([card_id])  # the Automa has no housing limits for Persons
+    person = cat.persons[card_id]
+    game.log(f"Automa takes the Person {person.name} ({person.number}, {person.colour}): {why}.")
+
+
+def gain_colonist(game: Game, p: PlayerState) -> None:
+    """One colonist from the supply; it crews Strength on the largest Ship without such crew."""
+    s = game.s
+    cat = game.cat
+    if s.colonist_supply <= 0:
+        game.log("Automa: no Colonist left in the supply.")
+        return
+    s.colonist_supply -= 1
+    open_ships = [
+        sh for sh in fleet.ships(p) if "strength" not in sh.crew and len(sh.crew) < fleet.hull(game, sh)
+    ]
+    if not open_ships:
+        p.automa_colonists += 1
+        game.log(f"Automa gains a Colonist; no Ship lacks Strength crew, so it waits on the board "
+                 f"({p.automa_colonists} free).")
+        return
+    sh = max(open_ships, key=lambda x: (SIZES.index(cat.ships[x.card].size), -x.dock))
+    sh.crew.append("strength")
+    card = cat.ships[sh.card]
+    game.log(f"Automa gains a Colonist and crews its {card.size} Ship {card.name} on Strength "
+             "(largest Ship without Strength crew).")
+
+
+# --- Voyage ---------------------------------------------------------------------------------------
 
 
 def send_all_ships(game: Game, p: PlayerState) -> None:
-    raise EngineError("Automa seats are not available yet")
+    """Before the Voyage phase the Automa sends every docked Ship out."""
+    for sh in fleet.ships(p):
+        if sh.where == DOCKED:
+            fleet.send(game, p, sh)
 
 
 def voyage_ship(game: Game, p: PlayerState, sh: ShipState, total: int) -> None:
-    raise EngineError("Automa seats are not available yet")
+    """Stronger: sail on (trade in the last segment); equal: trade; weaker: home at once, unharmed."""
+    from . import voyage
+
+    power = fleet.strength(game, p, sh)
+    name = game.cat.ships[sh.card].name
+    last = len(game.cat.trade_board.segments) - 1
+    if power > total and sh.segment < last:
+        sh.segment += 1
+        sh.position = fleet.free_position(game, p, sh.segment, sh)
+        game.log(f"Automa's {name} (strength {power}) is stronger than the pirates ({total}): "
+                 f"it sails on to segment {sh.segment + 1}.")
+    elif power > total:
+        game.log(f"Automa's {name} (strength {power}) is stronger than the pirates ({total}) in the last "
+                 "segment: with nowhere further to sail, it trades here.")
+        trade(game, p, sh)
+    elif power == total:
+        game.log(f"Automa's {name} (strength {power}) equals the pirates ({total}): it trades here.")
+        trade(game, p, sh)
+    else:
+        game.log(f"Automa's {name} (strength {power}) is weaker than the pirates ({total}): "
+                 "it goes straight home, undamaged.")
+        voyage.dock_ship(game, p, sh)
 
 
-def final_score(game: Game, p: PlayerState) -> dict[str, int]:
-    raise EngineError("Automa seats are not available yet")
+def trade(game: Game, p: PlayerState, sh: ShipState) -> None:
+    """Double the segment's Prestige, no coins; the leftmost Luxury demand there is discarded."""
+    from . import voyage
+
+    s = game.s
+    segment = sh.segment
+    prestige = 2 * game.cat.trade_board.segments[segment].prestige
+    p.prestige += prestige
+    text = f"Automa trades in segment {segment + 1}: {prestige} Prestige (double), no coins"
+    demands = s.demands[segment]
+    if demands:
+        tile = demands.pop(0)
+        s.demand_pool.append(tile)
+        luxury = game.cat.luxury_demand_tiles[tile].luxury
+        text += f"; it discards the leftmost Luxury demand ({luxury})"
+    game.log(text + ".")
+    voyage.turn_back(game, sh, segment)
+
+
+# --- End of game ----------------------------------------------------------------------------------
+
+
+def final_score(game: Game, p: PlayerState, mark: bool = False) -> dict[str, int]:
+    """The Automa's own list: cards' Prestige, 1 per 2 cards of either Governor colour, end-of-game
+    Buildings, Smuggler tokens and Prestige tokens (no colony structures)."""
+    cards = scoring.cards_in_colony(p)
+    colours = set(_governor_colours(game, p))
+    matching = sum(1 for c in cards if str(scoring.card_def(game, c).colour) in colours)
+    out = {
+        "cards": sum(scoring.card_def(game, c).prestige for c in cards),
+        "governor": matching // 2,
+        "structures": 0,
+        "buildings": scoring.end_of_game_buildings(game, p, mark),
+        "smuggler": p.smuggler,
+        "tokens": p.prestige,
+    }
+    out["total"] = sum(out[k] for k in scoring.ITEMS)
+    return out

@@ -4,8 +4,11 @@ and Insulae, luxury production."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
+
+from great_harbor.data import Catalogue
 
 from . import senate
 from .actions import Action, BuildStructure, EmployLuxury, PlayBuilding, PlayPerson
@@ -129,25 +132,40 @@ def person_slot_options(game: Game, p: PlayerState, card: str) -> list[int]:
     return out
 
 
+@cache
+def _site_discounts(cat: Catalogue) -> dict[tuple[str, int], list[tuple[tuple[str, ...], dict[str, int]]]]:
+    """For every site and discount size: each distinct set of unpaid resources and the cost left."""
+    out: dict[tuple[str, int], list[tuple[tuple[str, ...], dict[str, int]]]] = {}
+    for site in cat.colony_board.sites:
+        cost = cost_of(site.cost)
+        units = [r for r, n in sorted(cost.items()) for _ in range(n)]
+        for k in range(len(units) + 1):
+            options = []
+            for unpaid in sorted(set(combinations(units, k))):
+                left = dict(cost)
+                for r in unpaid:
+                    left[r] -= 1
+                options.append((unpaid, {r: n for r, n in left.items() if n}))
+            out[(site.id, k)] = options
+    return out
+
+
 def structure_options(game: Game, p: PlayerState, reduction: int = 0, allow_colonist: bool = True
                       ) -> list[tuple[str, bool, tuple[str, ...]]]:
     """Every way to build a structure now: (site, employ a colonist, resources left unpaid).
 
     ``reduction`` is the discount an effect gives (Legate, Engineer's Hut); a colonist adds one."""
+    table = _site_discounts(game.cat)
     out: list[tuple[str, bool, tuple[str, ...]]] = []
     for site in game.cat.colony_board.sites:
         if site.id in p.structures:
             continue
-        cost = cost_of(site.cost)
-        units = [r for r, n in sorted(cost.items()) for _ in range(n)]
+        size = sum(site.cost.values())
         for colonist in (False, True) if allow_colonist else (False,):
             if colonist and p.free_colonists < 1:
                 continue
-            k = min(len(units), reduction + (1 if colonist else 0))
-            for unpaid in sorted(set(combinations(units, k))):
-                left = dict(cost)
-                for r in unpaid:
-                    left[r] -= 1
+            k = min(size, reduction + (1 if colonist else 0))
+            for unpaid, left in table[(site.id, k)]:
                 if can_pay(p, left):
                     out.append((site.id, colonist, unpaid))
     return out

@@ -23,13 +23,19 @@ def roll(game: Game) -> None:
         s.bag.remove(die)
         s.faces[die] = game.rng.randint(1, 6)
     s.pool = sorted(drawn, key=lambda d: (d, s.faces[d]))
-    # The Automa always drafts first; then everyone else clockwise from the Anchor.
+    s.draft_order = picking_order(game)
+    rolled = " ".join(die_label(d, s.faces[d]) for d in s.pool)
+    game.log(f"Round {s.round}, turn {s.turn}: {game.name(s.anchor)} rolls {rolled}.")
+
+
+def picking_order(game: Game) -> list[int]:
+    """Seats in the order they pick, twice round: the Automa first (on both laps), then everyone
+    else clockwise from the Anchor holder."""
+    s = game.s
     order = [(s.anchor + i) % s.seats for i in range(s.seats)]
     automa = [seat for seat in order if s.players[seat].automa]
     humans = [seat for seat in order if not s.players[seat].automa]
-    s.draft_order = (automa + humans) * 2
-    rolled = " ".join(die_label(d, s.faces[d]) for d in s.pool)
-    game.log(f"Round {s.round}, turn {s.turn}: {game.name(s.anchor)} rolls {rolled}.")
+    return (automa + humans) * 2
 
 
 def legal(game: Game, top: Pending) -> list[Action]:

@@ -51,7 +51,10 @@ class Game:
         seats: Sequence[Seat | str],
         seed: int = 0,
         shops_variant: bool = False,
+        *,
+        start: bool = True,
     ) -> Game:
+        """A new game; ``start=False`` stops before the first roll (the Scenario builder starts there)."""
         specs = [Seat(x) if isinstance(x, str) else x for x in seats]
         if not 2 <= len(specs) <= 4:
             raise IllegalAction(f"a game has 2 to 4 seats, not {len(specs)}")
@@ -65,8 +68,9 @@ class Game:
         rng = random.Random(seed)
         state = setup.new_state(catalogue, rng, names, [s.automa for s in specs], seed, shops_variant)
         game = cls(catalogue, state, rng)
-        rounds.start_turn(game)
-        game.advance()
+        if start:
+            rounds.start_turn(game)
+            game.advance()
         return game
 
     def to_dict(self) -> dict[str, Any]:
@@ -87,8 +91,17 @@ class Game:
         rng.setstate(_rng_from_plain(state.rng))
         return cls(catalogue, state, rng)
 
+    def restore(self, other: Game) -> None:
+        """Take over ``other``'s state in place (``other`` must not be used afterwards): undo keeps
+        the same ``Game`` object, so whoever holds it sees the restored state."""
+        self.s = other.s
+        self.rng = other.rng
+        self._legal = None
+        self._legal_set = None
+
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        # Keys keep their insertion order: dict order is part of the state (e.g. the bag).
+        return json.dumps(self.to_dict(), separators=(",", ":"))
 
     def clone(self) -> Game:
         return Game.from_dict(self.cat, json.loads(self.to_json()))
@@ -222,7 +235,10 @@ class Game:
 
     def reveal(self) -> None:
         """Note that chance was used or hidden information shown (undo stops here)."""
-        self.s.reveals += 1
+        s = self.s
+        s.reveals += 1
+        if not s.reveal_marks or s.reveal_marks[-1] != len(s.log):
+            s.reveal_marks.append(len(s.log))
 
     def shuffle(self, items: list[Any]) -> None:
         self.reveal()

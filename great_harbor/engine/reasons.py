@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import colony, harbor, senate
+from . import colony, harbor, senate, shops
 from .actions import (
     Action,
     ActivatePerson,
     AssignPips,
     BuildStructure,
+    Choose,
     ConvertCoins,
     Draft,
     EmployBuilding,
@@ -21,6 +22,7 @@ from .actions import (
     EmployLuxury,
     EndTurn,
     FavorSenate,
+    Pass,
     PlaceDie,
     PlayBuilding,
     PlayPerson,
@@ -28,6 +30,7 @@ from .actions import (
     Repair,
     RetrieveMarker,
     SendShip,
+    SetUpShop,
     SpendFavorPip,
     UseConversion,
     UseSmugglerToken,
@@ -39,7 +42,7 @@ if TYPE_CHECKING:
 
 TURN_ACTIONS = (
     PlaceDie, SpendFavorPip, UseSmugglerToken, PlayPerson, PlayBuilding, BuildStructure, RetrieveMarker,
-    FavorSenate, EmployLuxury, EmployBuilding, EmployCrew, PlayShip, Repair, SendShip,
+    FavorSenate, EmployLuxury, EmployBuilding, EmployCrew, PlayShip, Repair, SendShip, SetUpShop,
 )
 
 
@@ -62,6 +65,13 @@ def why_illegal(game: Game, action: Action) -> str:
         return f"die {action.die} is not in the pool"
     if top.kind == "assign" and isinstance(action, AssignPips):
         return _assign_reason(game, action, top.data)
+    if top.kind in ("choose", "ship_order") and isinstance(action, Choose):
+        offered = top.data["options"] if top.kind == "choose" else top.data["docks"]
+        return f"{action.option!r} is not one of the options: {', '.join(offered)}"
+    if top.kind in ("choose", "ship_order") and isinstance(action, Pass):
+        return "this choice cannot be skipped"
+    if top.kind in ("turn", "voyage_choice") and isinstance(action, ActivatePerson):
+        return _activate_reason(game, top.seat, action.card, "action" if top.kind == "turn" else "voyage")
     if top.kind == "turn" and isinstance(action, TURN_ACTIONS + (EndTurn, ConvertCoins, UseConversion)):
         reason = _turn_reason(game, top.seat, action)
         if reason:
@@ -114,6 +124,8 @@ def _turn_reason(game: Game, seat: int, action: Action) -> str | None:
                 halves = "/".join(sorted(harbor.geometry(game).slot_colours[action.slot]))
                 return f"die colour fits neither half ({die_colour(action.die)} on a {halves} slot)"
         return None
+    if isinstance(action, SetUpShop):
+        return shops.why_not(game, p, action)
     if isinstance(action, (PlayPerson, PlayBuilding, PlayShip)) and action.card not in p.hand:
         return "that card is not in your hand"
     if isinstance(action, PlayPerson):
@@ -180,8 +192,6 @@ def _turn_reason(game: Game, seat: int, action: Action) -> str | None:
         if p.free_colonists < b.colonists:
             return f"{b.name} needs {b.colonists} free Colonist{'s' if b.colonists > 1 else ''}"
         return f"{b.name} has nothing to do now"
-    if isinstance(action, ActivatePerson):
-        return "cannot activate that Person now"
     if isinstance(action, ConvertCoins):
         return f"needs {cat.supply.convert_coins} coins, you have {p.coins}"
     if isinstance(action, UseConversion):
@@ -191,6 +201,24 @@ def _turn_reason(game: Game, seat: int, action: Action) -> str | None:
             return "each Conversion card can be used once per turn"
         return f"needs {cat.conversion_cards[action.card].coins} coins, you have {p.coins}"
     return None
+
+
+def _activate_reason(game: Game, seat: int, card: str, timing: str) -> str:
+    from .effects import markers_left, persons_in_colony
+
+    p = game.s.players[seat]
+    person = game.cat.persons.get(card)
+    if person is None:
+        return f"no Person card is called {card}"
+    if card not in persons_in_colony(p):
+        return f"{person.name} is not in your colony"
+    if card in p.activated:
+        return f"{person.name} already holds an Activation marker"
+    if markers_left(game, p) <= 0:
+        return "all your Activation markers are in use"
+    if person.timing != timing:
+        return f"{person.name} can only be activated in the {'Voyage' if person.timing == 'voyage' else 'Action'} phase"
+    return f"nothing for {person.name} to do now"
 
 
 def _cost_reason(p, cost: dict[str, int]) -> str:  # type: ignore[no-untyped-def]

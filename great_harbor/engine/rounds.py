@@ -137,7 +137,9 @@ def end_of_round(game: Game) -> None:
     if len(s.dice_bonus_stack) > 1:  # 4. a new Dice Bonus tile
         s.dice_bonus_discard.append(s.dice_bonus_stack.pop(0))
     # 5. every die back in the bag
-    back = list(s.slots.values()) + s.district + s.smuggler_dice
+    # Slots in id order: a saved game stores its dicts with sorted keys, and the bag's order
+    # decides the next roll, so insertion order must not matter.
+    back = [s.slots[sid] for sid in sorted(s.slots)] + s.district + s.smuggler_dice
     s.bag.extend(back)
     s.slots = {}
     s.district = []

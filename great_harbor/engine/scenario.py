@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from great_harbor.data import Catalogue, load_catalogue
 
+from . import draft, rounds
 from .game import Game, Seat
 from .state import COLOURS, DICE_PER_COLOUR, Pending, PlayerState, ShipState
 
@@ -39,7 +40,10 @@ class Scenario:
         shops_variant: bool = False,
     ) -> None:
         self.cat = catalogue or default_catalogue()
-        self.game = Game.new(self.cat, seats, seed=seed, shops_variant=shops_variant)
+        # The first roll happens as in a real game (same use of the seed), but nobody drafts yet:
+        # an Automa seat would otherwise act on its own before the scenario is set up.
+        self.game = Game.new(self.cat, seats, seed=seed, shops_variant=shops_variant, start=False)
+        rounds.start_turn(self.game)
         s = self.game.s
         # Put every die back in the bag and clear the draft, so dice can be handed out exactly.
         for p in s.players:
@@ -80,6 +84,12 @@ class Scenario:
         die = self.take_die(label)
         self.game.s.district.append(die)
         return die
+
+    def pool(self, *labels: str) -> list[int]:
+        """Put rolled dice in the pool, waiting to be drafted."""
+        dice = [self.take_die(x) for x in labels]
+        self.game.s.pool.extend(dice)
+        return dice
 
     def smuggler_dice(self, *labels: str) -> list[int]:
         dice = [self.take_die(x) for x in labels]
@@ -158,6 +168,80 @@ class Scenario:
     def structures(self, seat: int, *sites: str) -> None:
         self.player(seat).structures.extend(sites)
 
+    def luxuries(self, seat: int, **amounts: int) -> None:
+        """Set Luxury tokens held: ``luxuries(0, wine=1, dyes=2)``."""
+        p = self.player(seat)
+        for luxury, n in amounts.items():
+            if luxury not in p.luxuries:
+                raise ValueError(f"no luxury {luxury!r}")
+            p.luxuries[luxury] = n
+
+    def markers(self, seat: int, *cards: str) -> None:
+        """Put Activation markers on these Persons (already in the colony)."""
+        self.player(seat).activated.extend(cards)
+
+    def senate(self, seat: int, **positions: int) -> None:
+        """Set Senate markers without paying any bonus: ``senate(0, red=3)``."""
+        p = self.player(seat)
+        for colour, pos in positions.items():
+            if colour not in p.senate:
+                raise ValueError(f"no Senate track {colour!r}")
+            p.senate[colour] = pos
+
+    def governor(self, seat: int, governor: str) -> None:
+        self.player(seat).governor = governor
+
+    def conversions(self, *cards: str) -> None:
+        """Choose the Conversion cards in play."""
+        self.game.s.conversions = list(cards)
+
+    def display(self, deck: str, *cards: str) -> None:
+        """Put these cards face up on the ``"person"`` or ``"building"`` display, in this order."""
+        s = self.game.s
+        pile, shown = (s.person_deck, s.person_display) if deck == "person" else (s.building_deck, s.building_display)
+        pile.extend(shown)
+        shown.clear()
+        for card in cards:
+            pile.remove(card)
+            shown.append(card)
+
+    def demands(self, segment: int, *tiles: str) -> None:
+        """Set the Luxury demand tiles of a Trade board segment (others go back to the unused pile)."""
+        s = self.game.s
+        s.demand_pool.extend(s.demands[segment])
+        s.demands[segment] = []
+        for tile in tiles:
+            for seg in s.demands:
+                if tile in seg:
+                    seg.remove(tile)
+                    s.demand_pool.append(tile)
+            s.demand_pool.remove(tile)
+            s.demands[segment].append(tile)
+
+    def automa_deck(self, *cards: str) -> None:
+        """Put these Automa cards on top of the Automa deck, in this order."""
+        s = self.game.s
+        for card in cards:
+            for pile in (s.automa_deck, s.automa_discard):
+                if card in pile:
+                    pile.remove(card)
+        s.automa_deck[:0] = list(cards)
+
+    def shop(self, seat: int, position: str) -> None:
+        """Put one of ``seat``'s Shop tokens on ``position`` (Harbor Shops variant), unpaid."""
+        from .shops import positions
+
+        s = self.game.s
+        if position not in positions(self.game):
+            raise ValueError(f"{position!r} is not a Shop position")
+        if position in s.shops:
+            raise ValueError(f"{position} already has a Shop")
+        p = self.player(seat)
+        if p.shops_left < 1:
+            raise ValueError(f"{p.name} has no Shop token left")
+        p.shops_left -= 1
+        s.shops[position] = seat
+
     def pirate_deck(self, *cards: str) -> None:
         """Put these Pirate cards on top of the deck, in this order."""
         s = self.game.s
@@ -168,6 +252,16 @@ class Scenario:
         s.pirate_deck[:0] = list(cards)
 
     # --- hand over ----------------------------------------------------------------------------
+
+    def draft(self, order: Sequence[int] | None = None) -> Game:
+        """Start drafting from the pool: ``order`` lists the seats as they pick (default: the
+        Automa first, then the others from the Anchor holder, twice round, as in a game)."""
+        s = self.game.s
+        s.phase = "draft"
+        s.draft_order = list(order) if order is not None else draft.picking_order(self.game)
+        s.stack = []
+        self.game.advance()
+        return self.game
 
     def turn(self, seat: int, order: Sequence[int] | None = None) -> Game:
         """Start the Action phase with ``seat`` to act (then the rest of ``order``)."""

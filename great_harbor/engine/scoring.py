@@ -27,18 +27,27 @@ def cards_in_colony(p: PlayerState) -> list[str]:
     return persons + list(p.buildings) + [sh.card for sh in fleet.ships(p)] + list(p.retired_ships)
 
 
-def colour_counts(game: Game, p: PlayerState) -> dict[str, int]:
-    from . import shops
-
+def card_colour_counts(game: Game, p: PlayerState) -> dict[str, int]:
+    """How many cards of each colour the player has in the colony (Shops not included)."""
     counts = {c: 0 for c in ("red", "blue", "yellow", "purple")}
     for card in cards_in_colony(p):
-        counts[str(_card(game, card).colour)] += 1
+        counts[str(card_def(game, card).colour)] += 1
+    return counts
+
+
+def colour_counts(game: Game, p: PlayerState) -> dict[str, int]:
+    """The colour counts for Governor pairs: cards in the colony plus, in the Harbor Shops variant,
+    one colour per slot each of the player's Shops touches."""
+    from . import shops
+
+    counts = card_colour_counts(game, p)
     for colour in shops.shop_colours(game, p.seat):
         counts[colour] += 1
     return counts
 
 
-def _card(game: Game, card: str):  # type: ignore[no-untyped-def]
+def card_def(game: Game, card: str):  # type: ignore[no-untyped-def]
+    """The catalogue entry of a Person, Building or Ship card id."""
     if card.startswith("person-"):
         return game.cat.persons[card]
     if card.startswith("building-"):
@@ -55,8 +64,8 @@ def end_of_game_buildings(game: Game, p: PlayerState, mark: bool = False) -> int
             pts = len(p.buildings) // 2
         elif b == "building-15":  # Odeon: 1 per 2 structures
             pts = len(p.structures) // 2
-        elif b == "building-20":  # Curia: 1 per 2 colonists in the colony
-            pts = colony.colonists_in_colony(p) // 2
+        elif b == "building-20":  # Curia: 1 per 2 colonists in the colony (the Automa's on its board too)
+            pts = (colony.colonists_in_colony(p) + p.automa_colonists) // 2
         else:
             continue
         total += pts
@@ -70,8 +79,8 @@ def score(game: Game, p: PlayerState, mark: bool = False) -> dict[str, int]:
     if p.automa:
         from . import automa
 
-        return automa.final_score(game, p)
-    cards = sum(_card(game, c).prestige for c in cards_in_colony(p))
+        return automa.final_score(game, p, mark)
+    cards = sum(card_def(game, c).prestige for c in cards_in_colony(p))
     a, b = (str(c) for c in game.cat.governors[p.governor].colours)
     counts = colour_counts(game, p)
     governor = min(counts[a], counts[b])

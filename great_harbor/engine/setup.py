@@ -69,6 +69,8 @@ def new_state(
     for seat, name in enumerate(names):
         p = PlayerState(seat=seat, name=name, automa=automa[seat], governor=governors[seat])
         p.person_slots = [[] for _ in range(board.person_slots)]
+        if shops_variant:  # Harbor Shops variant: everyone gets their Shop tokens
+            p.shops_left = cat.supply.shops_per_player
         if not automa[seat]:
             p.luxury_tiles = tiles[humans.index(seat)]
             p.luxury_workers = [0] * len(p.luxury_tiles)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from . import colony, fleet
 from .actions import Action, ActivatePerson, Choose, Pass, SailOn, Trade
 from .choices import continuation, offer
-from .state import DOCKED, OUTBOUND, RETURNING, Pending, PlayerState, ShipState
+from .state import DOCKED, LUXURIES, OUTBOUND, RETURNING, Pending, PlayerState, ShipState
 
 if TYPE_CHECKING:
     from .game import Game
@@ -211,7 +211,7 @@ def demand_options(game: Game, p: PlayerState, segment: int) -> list[str]:
     out = []
     for tile in game.s.demands[segment]:
         wanted = str(game.cat.luxury_demand_tiles[tile].luxury)
-        kinds = [x for x, n in p.luxuries.items() if n > 0 and (p.voyage_any_luxury or x == wanted)]
+        kinds = [x for x in LUXURIES if p.luxuries[x] > 0 and (p.voyage_any_luxury or x == wanted)]
         out += [f"{tile}:{x}" for x in kinds]
     return list(dict.fromkeys(out))
 

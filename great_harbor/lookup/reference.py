@@ -44,7 +44,9 @@ class Entry:
     differs from ``body`` (a chapter displays all of its sections but is indexed on its lead only, so
     that sections are not counted twice); ``None`` means "index the body". ``kind`` is ``"rules"`` for
     rule text, ``"example"`` for a worked example (a section titled ``Example...``) and ``"ruling"`` for
-    the project's rulings; other sources (the card glossary) choose their own.
+    the project's rulings; other sources (the card glossary) choose their own. ``links`` names other
+    entries this one points to ("see also"), in the order shown; the body may show them as Markdown
+    links whose target is the entry id.
     """
 
     id: str
@@ -55,6 +57,7 @@ class Entry:
     keywords: tuple[str, ...] = ()
     lead: str | None = None
     kind: str = "rules"
+    links: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.breadcrumb:

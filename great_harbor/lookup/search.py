@@ -13,8 +13,13 @@ occur (title > heading words > body). A query then only looks up its own words:
 Entries matching more of the query's words rank above those matching fewer. Words in the query
 that stand next to each other in a title, heading or body earn a phrase bonus; a quoted phrase
 (``"shore fee"``) must occur. A query spelling an entry id (``person 21`` for ``person-21``) puts
-that entry first. Worked examples and rulings rank a little below the rules they go with. Numbers
-are words like any other, but are never fuzzy-matched.
+that entry first. Worked examples and rulings rank a little below the rules they go with, and the
+glossary's group pages below the cards they list. A qualifier in brackets at the end of a title
+counts as heading words, not title words: ``Corsair (Person 21)`` is titled "Corsair", so a query
+"corsair" matches that title exactly. Numbers are words like any other, but are never fuzzy-matched.
+
+The shared index (:func:`lookup_index`, :func:`default_index`) holds the rules reference and the
+card glossary built from a catalogue.
 """
 
 from __future__ import annotations
@@ -27,16 +32,23 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
+from great_harbor.lookup.glossary import build_glossary
 from great_harbor.lookup.reference import Entry, load_reference
+
+if TYPE_CHECKING:
+    from great_harbor.data.catalogue import Catalogue
 
 __all__ = [
     "Result",
     "SearchIndex",
     "add_entries",
     "default_index",
+    "lookup_index",
     "normalise",
     "search",
+    "shipped_catalogue",
     "suggest",
     "tokenize",
 ]
@@ -54,7 +66,7 @@ EXACT_TITLE_BONUS = 20.0
 ID_BONUS = 40.0
 SUGGEST_CUTOFF = 0.6
 # Worked examples and rulings rank just below the rule text they illustrate or settle.
-KIND_FACTOR = {"example": 0.75, "ruling": 0.85}
+KIND_FACTOR = {"example": 0.75, "ruling": 0.85, "glossary": 0.6}
 
 _STOPWORDS = frozenset(
     "a an and are as at be by can do doe for from how i if in into is it its me my of on or so that the "
@@ -80,6 +92,7 @@ _SYNONYMS = {
 _WORD_RE = re.compile(r"[a-z0-9]+")
 _APOSTROPHES_RE = re.compile(r"['\u2019\u2018]")
 _QUOTED_RE = re.compile(r'"([^"]*)"')
+_QUALIFIER_RE = re.compile(r"\s*\([^()]*\)\s*$")
 
 
 def _stem(word: str) -> str:
@@ -149,12 +162,16 @@ class SearchIndex:
         self._positions: dict[str, int] = {}
         self._postings: dict[str, dict[int, float]] = {}
         self._texts: list[_Texts] = []
+        self._children: dict[str | None, list[int]] = {}
         self._deletes: dict[str, set[str]] = {}
         self._sorted_terms: list[str] | None = None
         self.add_entries(entries)
 
     def __len__(self) -> int:
         return len(self._entries)
+
+    def __contains__(self, entry_id: object) -> bool:
+        return entry_id in self._positions
 
     @property
     def entries(self) -> tuple[Entry, ...]:
@@ -163,6 +180,11 @@ class SearchIndex:
     def get(self, entry_id: str) -> Entry:
         """The entry with this id; ``KeyError`` if there is none."""
         return self._entries[self._positions[entry_id]]
+
+    def children(self, entry_id: str | None = None) -> list[Entry]:
+        """The entries whose parent is ``entry_id``, in the order added; ``None`` gives the top level
+        (the reference chapters, then the glossary root): the section tree of the lookup."""
+        return [self._entries[position] for position in self._children.get(entry_id, ())]
 
     def add_entries(self, entries: Iterable[Entry]) -> None:
         """Index more entries (e.g. a card glossary). Ids must be new."""
@@ -175,9 +197,14 @@ class SearchIndex:
         position = len(self._entries)
         self._entries.append(entry)
         self._positions[entry.id] = position
+        self._children.setdefault(entry.parent, []).append(position)
 
-        title = tokenize(entry.title)
+        qualifier = _QUALIFIER_RE.search(entry.title)
+        name = entry.title[: qualifier.start()] if qualifier and qualifier.start() else entry.title
+        title = tokenize(name)
         heading_phrases = [*entry.breadcrumb[:-1], *entry.keywords, entry.id.replace("/", " ")]
+        if name != entry.title:
+            heading_phrases.append(entry.title[len(name) :])
         heading = [tokenize(phrase) for phrase in heading_phrases]
         body = tokenize(entry.indexed_text)
         self._texts.append(
@@ -245,15 +272,20 @@ class SearchIndex:
                 expansions.setdefault(term, PREFIX_FACTOR)
         return expansions
 
-    def search(self, query: str, limit: int = 10) -> list[Result]:
-        """Entries matching ``query``, best first; empty when nothing matches."""
+    def search(self, query: str, limit: int = 10, *, as_you_type: bool = True) -> list[Result]:
+        """Entries matching ``query``, best first; empty when nothing matches.
+
+        ``as_you_type`` says the query is being typed, so its last word may be unfinished and also
+        matches the words it begins; pass ``False`` for a finished query (the command line). A word
+        found nowhere is matched as a beginning either way.
+        """
         phrases = [phrase for part in _QUOTED_RE.findall(query) if (phrase := tokenize(part))]
         free = _QUOTED_RE.sub(" ", query).replace('"', " ")
         tokens = tokenize(free) + [word for phrase in phrases for word in phrase]
         words = list(dict.fromkeys(_content(tokens) or tokens))
         if not words:
             return []
-        typing_last = not query.rstrip().endswith('"') and not query.endswith(" ")
+        typing_last = as_you_type and not query.rstrip().endswith('"') and not query.endswith(" ")
 
         scores: dict[int, float] = {}
         matched: dict[int, list[str]] = {}
@@ -348,14 +380,35 @@ def _similar_words(word: str, candidates: Iterable[str]) -> dict[str, float]:
 
 
 @cache
+def shipped_catalogue() -> Catalogue:
+    """The catalogue shipped with the game, loaded once (``CatalogueError`` if it is broken)."""
+    from great_harbor.data import load_catalogue
+
+    return load_catalogue()
+
+
+def lookup_index(catalogue: Catalogue | None = None) -> SearchIndex:
+    """The index the lookup searches: the rules reference plus the card glossary of ``catalogue``
+    (default: the shipped one). Built once per catalogue; the UI passes its game's catalogue, the
+    command line the one it loaded."""
+    return _index_for(catalogue if catalogue is not None else shipped_catalogue())
+
+
+@lru_cache(maxsize=4)
+def _index_for(catalogue: Catalogue) -> SearchIndex:
+    index = SearchIndex(load_reference())
+    index.add_entries(build_glossary(catalogue))
+    return index
+
+
 def default_index() -> SearchIndex:
-    """The shared index over the rules reference, built on first use."""
-    return SearchIndex(load_reference())
+    """The shared index: the rules reference and the glossary of the shipped catalogue."""
+    return lookup_index()
 
 
-def search(query: str, limit: int = 10) -> list[Result]:
-    """Search the shared index (the rules reference plus anything added with ``add_entries``)."""
-    return default_index().search(query, limit)
+def search(query: str, limit: int = 10, *, as_you_type: bool = True) -> list[Result]:
+    """Search the shared index (reference, glossary, and anything added with ``add_entries``)."""
+    return default_index().search(query, limit, as_you_type=as_you_type)
 
 
 def suggest(query: str, limit: int = 5) -> list[Entry]:
@@ -364,5 +417,5 @@ def suggest(query: str, limit: int = 5) -> list[Entry]:
 
 
 def add_entries(entries: Iterable[Entry]) -> None:
-    """Add entries (e.g. the card glossary: ids like ``person-21``) to the shared index."""
+    """Add more entries to the shared index (their ids must be new)."""
     default_index().add_entries(entries)

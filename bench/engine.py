@@ -1,0 +1,44 @@
+"""Engine throughput: complete random games per second, checks off, one process (one core).
+
+Run from the repository root: ``python3 bench/engine.py [--games N] [--profile]``.
+Target: at least 50 complete 4-seat games per second. ``--profile`` prints where the time goes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from great_harbor.data import load_catalogue  # noqa: E402
+from great_harbor.simulate import run  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--profile", action="store_true", help="profile the 4-seat run")
+    args = parser.parse_args()
+    cat = load_catalogue()
+    run(cat, games=5, players=4, seed=999)  # warm up imports and caches
+    for players in (2, 3, 4):
+        start = time.perf_counter()
+        report = run(cat, games=args.games, players=players, seed=1)
+        secs = time.perf_counter() - start
+        print(f"{players} seats: {args.games / secs:7.1f} games/s, {report.actions / secs:8.0f} actions/s, "
+              f"{report.actions / args.games:5.0f} actions/game, errors {report.errors}")
+    if args.profile:
+        prof = cProfile.Profile()
+        prof.enable()
+        run(cat, games=args.games, players=4, seed=1)
+        prof.disable()
+        pstats.Stats(prof).sort_stats("tottime").print_stats(15)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,272 @@
+"""Placing dice on the harbor: slots, tiers, Shore fees, tile benefits, the Smuggler's District.
+The rulebook's worked examples are here as tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from great_harbor.engine import IllegalAction
+from great_harbor.engine.actions import AssignPips, Choose, EndTurn, PlaceDie, SpendFavorPip, UseSmugglerToken
+from great_harbor.engine.harbor import shore_fee
+from great_harbor.engine.scenario import Scenario
+
+
+def placed(sc: Scenario, seat: int, label: str, slot: str) -> None:
+    """Draft ``label`` for ``seat`` (plus a spare die), start the turn and place it on ``slot``."""
+    (die,) = sc.drafted(seat, label)
+    sc.drafted(seat, "P1")
+    game = sc.turn(seat)
+    game.apply(PlaceDie(die, slot))
+
+
+def test_rulebook_split_between_blacksmith_avenue_and_shipyard() -> None:
+    # A 4 on the slot between the Shipyard (centre) and Blacksmith Avenue (east of it):
+    # 3 pips to Blacksmith Avenue give 2 Metal, 1 pip to the Shipyard gives the small ship.
+    sc = Scenario()
+    sc.layout({"1,2": "blacksmith_avenue"})
+    small = sc.game.s.ship_display["small"]
+    placed(sc, 0, "R4", "v12")  # v12 joins cells 1,1 and 1,2; it takes purple or red
+    game = sc.game
+    assert game.pending.kind == "assign"
+    assert game.pending.data["tiles"] == ["shipyard", "blacksmith_avenue"]
+    game.apply(AssignPips((1, 3)))
+    p = game.s.players[0]
+    assert p.resources["metal"] == 2
+    assert small in p.hand
+    assert game.s.ship_display["small"] != small  # a new small ship is revealed
+    assert "between Shipyard and Blacksmith Avenue" in game.s.log[-1]
+
+
+def test_rulebook_shore_fee_example_1() -> None:
+    # Three dice on a corner tile: the one on a shared slot does not count; of the two on Shore
+    # slots the blue 3 is highest, so tiers cost 4-5 / 6-7 / 8-9 and a 5 only reaches tier 1.
+    sc = Scenario()
+    sc.layout({"0,0": "sailmaker"})
+    sc.on_slot("h10", "P6")  # shared slot (bottom of 0,0)
+    sc.on_slot("h00", "B3")  # Shore slot (top)
+    sc.on_slot("v00", "Y1")  # Shore slot (left)
+    assert shore_fee(sc.game, "0,0") == 3
+    placed(sc, 0, "B5", "v01")  # shared with 0,1
+    game = sc.game
+    assert game.pending.data["fees"][0] == 3
+    game.apply(AssignPips((5, 0)))
+    assert game.s.players[0].resources["sails"] == 1
+
+
+def test_rulebook_shore_fee_example_2() -> None:
+    # A 4 on a shared slot; the right tile has a Shore fee of 2 from a red 2, so it needs at
+    # least 3 pips; the last pip still activates tier 1 of the left tile.
+    sc = Scenario()
+    sc.layout({"1,2": "ropeyard"})
+    sc.on_slot("v13", "R2")  # the right tile's Shore slot
+    placed(sc, 0, "R4", "v12")
+    game = sc.game
+    legal = [a.pips for a in game.legal_actions()]  # type: ignore[attr-defined]
+    assert (1, 3) in legal and (0, 4) in legal
+    assert (2, 2) not in legal and (3, 1) not in legal
+    before = game.to_json()
+    with pytest.raises(IllegalAction, match="Ropeyard needs 3 pips after the shore fee of 2"):
+        game.apply(AssignPips((2, 2)))
+    assert game.to_json() == before
+    game.apply(AssignPips((1, 3)))
+    assert game.s.players[0].resources["rope"] == 1
+
+
+def test_rulebook_smuggler_example() -> None:
+    # A yellow 2 in the district with blue and red Smuggler dice: 1 Sail, 1 Rope, 1 Smuggler token.
+    sc = Scenario()
+    sc.dice_bonus_tile("dice-bonus-1")  # blue -> sails, red -> rope
+    sc.smuggler_dice("B5", "R1")
+    placed(sc, 0, "Y2", "district")
+    p = sc.game.s.players[0]
+    assert p.resources == {"sails": 1, "rope": 1, "planks": 0, "metal": 0}
+    assert p.smuggler == 1
+    assert sc.game.pending.kind == "turn"
+
+
+def test_district_amount_follows_the_placed_die_tier() -> None:
+    sc = Scenario()
+    sc.dice_bonus_tile("dice-bonus-1")
+    sc.smuggler_dice("B2")
+    placed(sc, 0, "Y5", "district")
+    assert sc.game.s.players[0].resources["sails"] == 3
+
+
+def test_slot_is_taken() -> None:
+    sc = Scenario()
+    sc.on_slot("v12", "R3")
+    (die,) = sc.drafted(0, "R4")
+    game = sc.turn(0)
+    assert PlaceDie(die, "v12") not in game.legal_actions()
+    with pytest.raises(IllegalAction, match="slot is taken"):
+        game.apply(PlaceDie(die, "v12"))
+
+
+def test_die_colour_must_match_a_half() -> None:
+    sc = Scenario()
+    (die,) = sc.drafted(0, "Y4")
+    game = sc.turn(0)
+    with pytest.raises(IllegalAction, match="die colour fits neither half"):
+        game.apply(PlaceDie(die, "v12"))  # purple/red slot
+    assert PlaceDie(die, "h00") in game.legal_actions()  # yellow/yellow
+
+
+def test_the_district_always_takes_a_die() -> None:
+    sc = Scenario()
+    for slot in sc.cat.slots:
+        sc.game.s.slots[slot] = -1  # every slot taken (placeholder dice are not checked here)
+    (die,) = sc.drafted(0, "Y4")
+    game = sc.turn(0)
+    assert [a for a in game.legal_actions() if isinstance(a, PlaceDie)] == [PlaceDie(die, "district")]
+
+
+def test_turn_cannot_end_before_both_dice_are_placed() -> None:
+    sc = Scenario()
+    a, b = sc.drafted(0, "Y4", "B2")
+    game = sc.turn(0)
+    assert EndTurn() not in game.legal_actions()
+    with pytest.raises(IllegalAction, match="both dice must be placed first"):
+        game.apply(EndTurn())
+    game.apply(PlaceDie(a, "district"))
+    game.apply(PlaceDie(b, "district"))
+    assert EndTurn() in game.legal_actions()
+
+
+def test_activation_can_be_declined() -> None:
+    sc = Scenario()
+    sc.layout({"0,0": "sailmaker"})
+    placed(sc, 0, "Y6", "h00")
+    game = sc.game
+    assert AssignPips((0,)) in game.legal_actions()
+    game.apply(AssignPips((0,)))
+    assert game.s.players[0].resources["sails"] == 0
+    assert "no benefit taken" in game.s.log[-1]
+
+
+@pytest.mark.parametrize(("face", "sails"), [(1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 3)])
+def test_tiers(face: int, sails: int) -> None:
+    sc = Scenario()
+    sc.layout({"0,0": "sailmaker"})
+    placed(sc, 0, f"Y{face}", "h00")
+    sc.game.apply(AssignPips((face,)))
+    assert sc.game.s.players[0].resources["sails"] == sails
+
+
+def test_favor_pip_raises_the_tier_but_not_the_face() -> None:
+    sc = Scenario()
+    sc.layout({"0,0": "sailmaker"})
+    sc.give(0, favor=1)
+    (die,) = sc.drafted(0, "Y4")
+    game = sc.turn(0)
+    game.apply(SpendFavorPip(die))
+    game.apply(PlaceDie(die, "h00"))
+    assert game.pending.data["pips"] == 5
+    game.apply(AssignPips((5,)))
+    p = game.s.players[0]
+    assert p.resources["sails"] == 3 and p.favor == 0
+    assert game.s.faces[die] == 4
+
+
+def test_smuggler_token_ignores_the_shore_fee() -> None:
+    sc = Scenario()
+    sc.layout({"0,0": "sailmaker"})
+    sc.on_slot("v00", "B6")
+    sc.give(0, smuggler=1)
+    (die,) = sc.drafted(0, "Y5")
+    game = sc.turn(0)
+    game.apply(UseSmugglerToken(die))
+    game.apply(PlaceDie(die, "h00"))
+    game.apply(AssignPips((5,)))
+    assert game.s.players[0].resources["sails"] == 3
+    assert game.s.players[0].smuggler == 0
+
+
+def test_surplus_stops_at_five_and_pays_one_prestige() -> None:
+    sc = Scenario()
+    sc.layout({"0,0": "sailmaker"})
+    sc.give(0, sails=4)
+    placed(sc, 0, "Y6", "h00")
+    sc.game.apply(AssignPips((6,)))
+    p = sc.game.s.players[0]
+    assert p.resources["sails"] == 5 and p.prestige == 1
+
+
+def test_colonists_without_room_go_back() -> None:
+    sc = Scenario()
+    sc.layout({"0,0": "colonists_office"})
+    sc.give(0, free_colonists=3)  # base housing is 4
+    supply = sc.game.s.colonist_supply
+    placed(sc, 0, "Y6", "h00")
+    sc.game.apply(AssignPips((6,)))
+    p = sc.game.s.players[0]
+    assert p.free_colonists == 4 and p.favor == 1
+    assert sc.game.s.colonist_supply == supply - 1
+
+
+def test_forum_tier_two() -> None:
+    sc = Scenario()
+    sc.layout({"0,0": "forum"})
+    placed(sc, 0, "Y3", "h00")
+    sc.game.apply(AssignPips((3,)))
+    p = sc.game.s.players[0]
+    assert (p.favor, p.free_colonists) == (1, 1)
+
+
+def test_display_draw_slides_and_refills() -> None:
+    sc = Scenario()
+    sc.layout({"0,0": "administration_office"})
+    s = sc.game.s
+    display = list(s.person_display)
+    top_of_deck = s.person_deck[0]
+    placed(sc, 0, "Y4", "h00")
+    sc.game.apply(AssignPips((4,)))
+    assert sc.game.pending.kind == "choose"
+    assert [a.option for a in sc.game.legal_actions()] == display  # type: ignore[attr-defined]
+    sc.game.apply(Choose(display[0]))
+    assert display[0] in s.players[0].hand
+    assert s.person_display == [display[1], display[2], top_of_deck]
+
+
+def test_architects_office_tier_three_draws_from_deck_and_display() -> None:
+    sc = Scenario()
+    sc.layout({"0,0": "architects_office"})
+    s = sc.game.s
+    deck_top = s.building_deck[0]
+    placed(sc, 0, "Y6", "h00")
+    sc.game.apply(AssignPips((6,)))
+    choice = s.building_display[1]
+    sc.game.apply(Choose(choice))
+    assert set(s.players[0].hand) == {deck_top, choice}
+
+
+def test_empty_deck_skips_that_part() -> None:
+    sc = Scenario()
+    sc.layout({"0,0": "architects_office"})
+    s = sc.game.s
+    s.building_deck.clear()
+    placed(sc, 0, "Y2", "h00")
+    sc.game.apply(AssignPips((2,)))
+    assert s.players[0].hand == []
+    assert "no building card left" in s.log[-1]
+
+
+@pytest.mark.parametrize(("face", "size"), [(2, "small"), (4, "medium"), (6, "large")])
+def test_shipyard_sizes(face: int, size: str) -> None:
+    sc = Scenario()
+    s = sc.game.s
+    shown = s.ship_display[size]
+    nxt = s.ship_decks[size][0]
+    placed(sc, 0, f"P{face}", "h11")  # top of the Shipyard, shared with 0,1
+    pips = (face, 0) if sc.game.pending.data["tiles"][0] == "shipyard" else (0, face)
+    sc.game.apply(AssignPips(pips))
+    assert shown in s.players[0].hand
+    assert s.ship_display[size] == nxt
+
+
+def test_placing_on_a_shore_slot_does_not_tax_its_own_die() -> None:
+    sc = Scenario()
+    sc.layout({"0,0": "sailmaker"})
+    placed(sc, 0, "Y5", "h00")
+    assert sc.game.pending.data["fees"] == [0]
+    sc.game.apply(AssignPips((5,)))
+    assert shore_fee(sc.game, "0,0") == 5
