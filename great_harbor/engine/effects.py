@@ -657,6 +657,7 @@ class Lighthouse:
 def _lighthouse(game: Game, top: Pending, option: str | None) -> None:
     s = game.s
     if option == "discard":
+        game.reveal()  # the discarded card lies face up: everyone now sees what only one seat saw
         s.pirate_discard.append(s.pirate_deck.pop(0))
         game.log(f"{game.name(top.seat)} looks at the top Pirate card and discards it "
                  f"({game.cat.pirates[top.data['seen']].name}).")
