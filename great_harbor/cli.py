@@ -35,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=_names, required=True, metavar="NAMES",
                       help='comma-separated names of the people at the table, e.g. "Ana,Ben"')
     play.add_argument("--automa", action="store_true", help="add the Automa as one more seat")
+    play.add_argument("--shops", action="store_true", help="play with the Harbor Shops variant")
     play.add_argument("--seed", type=int, default=None, help="seed of the game (default: a random game)")
 
     rules = sub.add_parser(
@@ -107,10 +108,11 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"error: a game has 2 to 4 players, not {len(names)} (add --automa to play one person "
                   "against the Automa)", file=sys.stderr)
         return 2
-    return run_app(players=names, automa=args.automa, seed=args.seed)
+    return run_app(players=names, automa=args.automa, seed=args.seed, shops=args.shops)
 
 
-def run_app(players: list[str] | None = None, automa: bool = False, seed: int | None = None) -> int:
+def run_app(players: list[str] | None = None, automa: bool = False, seed: int | None = None,
+            shops: bool = False) -> int:
     from great_harbor.data import CatalogueError, load_catalogue
 
     try:
@@ -120,7 +122,7 @@ def run_app(players: list[str] | None = None, automa: bool = False, seed: int | 
         return 1
     from great_harbor.ui.app import make_app
 
-    make_app(seed=seed, players=players, automa=automa, catalogue=cat).run()
+    make_app(seed=seed, players=players, automa=automa, shops=shops, catalogue=cat).run()
     return 0
 
 

@@ -231,7 +231,10 @@ def describe(game: Game, action: Action) -> str:
     if isinstance(action, UseConversion):
         return _describe_conversion(game, action)
     if isinstance(action, SetUpShop):
-        return f"Set up a shop at {action.position} for 2 {action.resource}"
+        from .shops import describe_position
+
+        return (f"Set up a Shop at {describe_position(game, action.position)} "
+                f"for {cat.supply.shop_cost} {action.resource}")
     if isinstance(action, EndTurn):
         if top is not None and top.kind == "final_convert":
             return "Finish: no more conversions"

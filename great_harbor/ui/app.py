@@ -254,6 +254,7 @@ def make_app(
     seed: int | None = None,
     players: Sequence[str] | None = None,
     automa: bool = False,
+    shops: bool = False,
     *,
     automa_delay: float = 0.8,
     blink: bool = True,
@@ -261,10 +262,10 @@ def make_app(
     game: Game | None = None,
 ) -> GreatHarborApp:
     """The app, for the command line and tests: with ``players`` it starts that game directly
-    (``automa`` adds the Automa as one more seat), with ``game`` it shows that game, otherwise
-    it opens the new-game screen."""
+    (``automa`` adds the Automa as one more seat, ``shops`` plays the Harbor Shops variant); with
+    ``game`` it shows that game; otherwise it opens the new-game screen."""
     setup = None
     if players is not None:
         seats = tuple(Seat(n) for n in players) + ((Seat("Automa", automa=True),) if automa else ())
-        setup = Setup(seats, seed)
+        setup = Setup(seats, seed, shops)
     return GreatHarborApp(setup, seed=seed, automa_delay=automa_delay, blink=blink, catalogue=catalogue, game=game)

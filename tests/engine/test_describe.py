@@ -6,7 +6,7 @@ import random
 import re
 
 from great_harbor.data import Catalogue
-from great_harbor.engine import Game
+from great_harbor.engine import Game, Seat
 from great_harbor.engine.actions import AssignPips, BuildStructure, Choose, EndTurn, PlaceDie, UseConversion
 from great_harbor.engine.describe import describe, detail, prompt
 from great_harbor.engine.scenario import Scenario
@@ -17,7 +17,10 @@ RAW_ID = re.compile(r"\b(person|building|ship|pirate|demand|production|conversio
 def test_every_action_of_random_games_is_worded(catalogue: Catalogue) -> None:
     seen: set[str] = set()
     for seed in range(8):
-        game = Game.new(catalogue, ["Ana", "Ben", "Cleo"][: 2 + seed % 2], seed=seed)
+        seats: list[Seat | str] = ["Ana", "Ben", "Cleo"][: 2 + seed % 2]
+        if seed % 4 == 3:
+            seats.append(Seat("Automa", automa=True))
+        game = Game.new(catalogue, seats, seed=seed, shops_variant=seed % 2 == 1)
         rng = random.Random(seed)
         while not game.is_over:
             actions = game.legal_actions()
@@ -31,7 +34,7 @@ def test_every_action_of_random_games_is_worded(catalogue: Catalogue) -> None:
                 seen.add(action.kind)
             busy = [a for a in actions if not isinstance(a, EndTurn)]
             game.apply(rng.choice(busy if busy and rng.random() < 0.8 else actions))
-    assert {"draft", "place", "assign", "end-turn", "play-person", "build"} <= seen
+    assert {"draft", "place", "assign", "end-turn", "play-person", "build", "shop"} <= seen
 
 
 def test_placement_names_the_tiles_and_the_gain(catalogue: Catalogue) -> None:

@@ -42,9 +42,11 @@ def test_play_and_no_command_start_the_app(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(cli, "run_app", lambda **kw: calls.append(kw) or 0)
     assert cli.main(["play", "--players", " Ana , Ben ", "--seed", "7"]) == 0
     assert cli.main(["play", "--players", "Ana", "--automa"]) == 0
+    assert cli.main(["play", "--players", "Ana,Ben", "--shops"]) == 0
     assert calls == [
-        {"players": ["Ana", "Ben"], "automa": False, "seed": 7},
-        {"players": ["Ana"], "automa": True, "seed": None},
+        {"players": ["Ana", "Ben"], "automa": False, "seed": 7, "shops": False},
+        {"players": ["Ana"], "automa": True, "seed": None, "shops": False},
+        {"players": ["Ana", "Ben"], "automa": False, "seed": None, "shops": True},
     ]
     started: list[bool] = []
     monkeypatch.setattr(cli, "run_app", lambda: started.append(True) or 0)

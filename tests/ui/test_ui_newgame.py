@@ -7,7 +7,7 @@ from textual.widgets import Checkbox, Input
 
 from great_harbor.ui.app import make_app
 from great_harbor.ui.screens.game import GameScreen
-from great_harbor.ui.screens.new_game import NewGameScreen, shops_available
+from great_harbor.ui.screens.new_game import NewGameScreen
 from great_harbor.ui.textshot import screen_text
 from great_harbor.ui.widgets.cycle import Cycle
 
@@ -19,10 +19,11 @@ async def test_defaults_start_a_two_person_game() -> None:
         assert isinstance(app.screen, NewGameScreen)
         text = screen_text(app)
         assert "Harbor Shops variant" in text and "Seat 4" in text
-        assert app.screen.query_one("#shops", Checkbox).disabled is not shops_available()
+        assert not app.screen.query_one("#shops", Checkbox).value
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, GameScreen)
         assert app.game is not None and [p.name for p in app.game.s.players] == ["Ana", "Ben"]
+        assert not app.game.s.shops_variant
 
 
 async def test_bad_setups_are_explained() -> None:
@@ -73,8 +74,10 @@ async def test_named_seats_and_seed_reach_the_game() -> None:
         await pilot.press("left")  # Automa -> Human
         screen.query_one("#name-2", Input).focus()
         await pilot.press("ctrl+u", *"Cleo")
+        screen.query_one("#shops", Checkbox).focus()
+        await pilot.press("space")  # the Harbor Shops variant
         screen.query_one("#seed", Input).focus()
         await pilot.press(*"42", "enter")
         assert isinstance(app.screen, GameScreen)
-        assert app.game is not None and app.game.s.seed == 42
+        assert app.game is not None and app.game.s.seed == 42 and app.game.s.shops_variant
         assert [p.name for p in app.game.s.players] == ["Ana", "Ben", "Cleo"]

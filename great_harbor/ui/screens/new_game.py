@@ -19,13 +19,6 @@ KINDS = ("Human", "Automa", "Empty")
 DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dido")
 
 
-def shops_available() -> bool:
-    """The Harbor Shops variant can be offered once the engine says it is implemented."""
-    from great_harbor.engine import shops
-
-    return bool(getattr(shops, "AVAILABLE", False))
-
-
 class NewGameScreen(Screen[None]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start the game"),
@@ -56,11 +49,8 @@ class NewGameScreen(Screen[None]):
                         yield Label(player_text(i, f"Seat {i + 1}"), classes="seat-label")
                         yield Input(value=name, placeholder="name", id=f"name-{i}", classes="seat-name")
                         yield Cycle(KINDS, kind, id=f"kind-{i}")
-                available = shops_available()
-                shops = Checkbox("Harbor Shops variant" + ("" if available else " (not available yet)"),
-                                 value=bool(self.initial and self.initial.shops and available), id="shops",
-                                 disabled=not available)
-                yield shops
+                yield Checkbox("Harbor Shops variant: Shops on the harbor's corners give pips and income",
+                               value=bool(self.initial and self.initial.shops), id="shops")
                 with Horizontal(classes="seat-row"):
                     yield Label("Seed", classes="seat-label")
                     seed = self.initial.seed if self.initial and self.initial.seed is not None else self.seed

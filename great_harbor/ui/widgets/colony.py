@@ -168,7 +168,10 @@ def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77) -> lis
     held = [f"{x} {p.luxuries[x]}" for x in LUXURIES if p.luxuries[x]]
     lux.append(", ".join(held) if held else "none")
     lines.append(_row("Luxuries", lux))
-    lines.append(_row("Colours", _colour_summary(game, p)))
+    colours = _colour_summary(game, p)
+    if s.shops_variant:
+        colours.append(f" · Shops left {p.shops_left}")
+    lines.append(_row("Colours", colours))
     return lines
 
 

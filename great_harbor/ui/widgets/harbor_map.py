@@ -18,7 +18,7 @@ from great_harbor.engine.actions import Action, AssignPips, PlaceDie
 from great_harbor.engine.describe import describe, split_words
 from great_harbor.engine.harbor import DISTRICT, shore_fee
 
-from ..style import COLOUR_STYLES, DIM, die_text
+from ..style import COLOUR_STYLES, DIM, PLAYER_STYLES, die_text, symbol
 
 TW = 21  # tile width
 TH = 5  # tile height
@@ -244,11 +244,21 @@ class HarborMap(Widget, can_focus=True):
         cursor = self.cursor if self.placing and focus else None
         out = Text(no_wrap=True, overflow="crop")
 
+        corners, tile_corners = self._shops(game)
+
+        def corner(row: int, col: int) -> Text:
+            seats = corners.get((row, col), [])
+            box = Text(" ")
+            for seat in seats[: VW - 1]:
+                box.append(symbol(seat), style=PLAYER_STYLES[seat % len(PLAYER_STYLES)])
+            box.pad_right(VW - box.cell_len)
+            return box
+
         def h_lane(row: int) -> None:
             for col in range(3):
-                out.append(" " * VW, style=LANE)
+                out.append_text(corner(row, col))
                 out.append_text(self._h_slot(slot_at.get(("h", row, col)), targets, cursor))
-            out.append(" " * VW, style=LANE)
+            out.append_text(corner(row, 3))
             out.append("\n")
 
         for r in range(3):
@@ -256,7 +266,7 @@ class HarborMap(Widget, can_focus=True):
             for i in range(TH):
                 for c in range(3):
                     out.append_text(self._v_slot(slot_at.get(("v", r, c)), i, targets, cursor))
-                    out.append_text(self._tile_line(game, r, c, i))
+                    out.append_text(self._tile_line(game, r, c, i, tile_corners))
                 out.append_text(self._v_slot(slot_at.get(("v", r, 3)), i, targets, cursor))
                 out.append("\n")
         h_lane(3)
@@ -323,19 +333,46 @@ class HarborMap(Widget, can_focus=True):
             out.stylize(CURSOR)
         return out
 
-    def _tile_line(self, game: Game, r: int, c: int, i: int) -> Text:
+    def _tile_line(self, game: Game, r: int, c: int, i: int, shops: dict[tuple[int, int, int, int], int]) -> Text:
         cell = f"{r},{c}"
         tile = game.cat.tiles[game.s.layout[cell]]
         fee = shore_fee(game, cell)
         if i == 0:
-            return Text(tile.name[:TW].center(TW), style=f"bold {TILE}")
-        if i <= 3:
+            line = Text(tile.name[:TW].center(TW), style=f"bold {TILE}")
+        elif i <= 3:
             threshold = game.cat.harbor.tier_thresholds[i - 1] + fee
             text = f" {threshold:>2}+ {short_benefit(tile.benefits[i - 1])}"
-            return Text(text[:TW].ljust(TW), style=TILE)
-        if fee:
-            return Text(f" Shore fee +{fee}".ljust(TW), style=f"italic {TILE}")
-        return Text(" " * TW, style=TILE)
+            line = Text(text[:TW].ljust(TW), style=TILE)
+        elif fee:
+            line = Text(f" Shore fee +{fee}".ljust(TW), style=f"italic {TILE}")
+        else:
+            line = Text(" " * TW, style=TILE)
+        if i in (0, TH - 1):  # a Shop bent round this tile's corner shows in that corner
+            for side, x in ((0, 0), (1, TW - 1)):
+                seat = shops.get((r, c, 0 if i == 0 else 1, side))
+                if seat is not None:
+                    mark = Text(symbol(seat), style=f"{PLAYER_STYLES[seat % len(PLAYER_STYLES)]} {TILE}")
+                    line = line[:x] + mark + line[x + 1:]
+        return line
+
+    def _shops(self, game: Game) -> tuple[dict[tuple[int, int], list[int]], dict[tuple[int, int, int, int], int]]:
+        """Shops (Harbor Shops variant): those on the rim by grid point, those round a tile's
+        corner by (row, col, bottom?, right?)."""
+        if not game.s.shops:
+            return {}, {}
+        from great_harbor.engine.shops import positions
+
+        where = positions(game)
+        rim: dict[tuple[int, int], list[int]] = {}
+        corners: dict[tuple[int, int, int, int], int] = {}
+        for pid, seat in game.s.shops.items():
+            pos = where[pid]
+            if pos.cell is None:
+                rim.setdefault(pos.point, []).append(seat)
+            else:
+                r, c = pos.cell
+                corners[(r, c, pos.point[0] - r, pos.point[1] - c)] = seat
+        return rim, corners
 
     def _district(self, game: Game, target: bool, cursor: bool) -> Text:
         s = game.s
