@@ -113,7 +113,8 @@ class GreatHarborApp(App[None]):
     def begin(self, game: Game) -> None:
         """Show the table for ``game`` (a new game, or one prepared by the caller)."""
         self.game = game
-        self.viewer = None
+        humans = self.humans()
+        self.viewer = humans[0] if len(humans) == 1 else None  # alone at the table: nothing to hide
         self.log_seen = 0
         from .screens.game import GameScreen
 
@@ -168,6 +169,7 @@ class GreatHarborApp(App[None]):
         if automa and any(line.startswith(tuple(automa)) for line in new) and self.automa_delay > 0:
             from .screens.automa_turn import AutomaTurnScreen
 
+            self._refresh_table(log_upto=self.log_seen)  # the log catches up as the playback ends
             self.push_screen(AutomaTurnScreen(new, self.automa_delay), lambda _: self._continue())
             return
         self._continue()
@@ -214,12 +216,12 @@ class GreatHarborApp(App[None]):
             return None
         return top.seat if top.seat != self.viewer else None
 
-    def _refresh_table(self, hide: bool = False) -> None:
+    def _refresh_table(self, hide: bool = False, log_upto: int | None = None) -> None:
         from .screens.game import GameScreen
 
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
-                screen.refresh_view(self.viewer, hidden=hide)
+                screen.refresh_view(self.viewer, hidden=hide, log_upto=log_upto)
 
     # --- commands -------------------------------------------------------------------------
 

@@ -106,8 +106,9 @@ class GameScreen(Screen[None]):
 
     # --- showing the game -----------------------------------------------------------------
 
-    def refresh_view(self, viewer: int | None, hidden: bool = False) -> None:
-        """Draw the table for ``viewer`` (None: nobody's private information is shown)."""
+    def refresh_view(self, viewer: int | None, hidden: bool = False, log_upto: int | None = None) -> None:
+        """Draw the table for ``viewer`` (None: nobody's private information is shown); the log
+        shows its first ``log_upto`` lines (all by default)."""
         self.viewer = viewer
         self.hidden = hidden
         game = self.game
@@ -139,7 +140,7 @@ class GameScreen(Screen[None]):
         if colony_box is not None:
             name = game.s.players[shown].name
             colony_box.border_title = f"Colony of {name}" + ("" if private else " (hand hidden)")
-        self.query_one(GameLog).sync(game.s.log)
+        self.query_one(GameLog).sync(game.s.log, log_upto)
         picker = self.query_one(ActionPicker)
         if hidden or top is None:
             picker.set_items(Text("The game is over." if top is None else ""), [])

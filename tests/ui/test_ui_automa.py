@@ -1,0 +1,56 @@
+"""Games with the Automa: its moves are played back line by line (a key skips), one person alone
+is never asked to hand the keyboard over, and a 3-seat game with the Automa plays to the end at 120x36."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from great_harbor.ui.app import make_app
+from great_harbor.ui.screens.automa_turn import AutomaTurnScreen
+from great_harbor.ui.screens.game import GameScreen
+from great_harbor.ui.screens.game_over import GameOverScreen
+from great_harbor.ui.textshot import screen_text
+
+Driver = Callable[..., Awaitable[dict[str, Any]]]
+
+
+async def test_automa_moves_are_played_back_and_skipped() -> None:
+    app = make_app(seed=7, players=["Ana"], automa=True, automa_delay=30, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, AutomaTurnScreen)  # the Automa drafts first
+        text = screen_text(app)
+        assert "Meanwhile at the table" in text and "Ana rolls" in text
+        assert "Automa drafts" not in text  # one line at a time; the log behind waits too
+        await pilot.press("space")
+        assert isinstance(app.screen, GameScreen)
+        assert "Automa drafts" in screen_text(app)  # the log caught up
+        await pilot.press("enter")  # Ana drafts; the Automa drafts again at once
+        assert isinstance(app.screen, AutomaTurnScreen)
+        await pilot.press("space")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_solo_game_against_the_automa(drive: Driver) -> None:
+    app = make_app(seed=21, players=["Ana"], automa=True, automa_delay=0.5, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        counts = await drive(pilot, app, 21)
+        assert isinstance(app.screen, GameOverScreen)
+        assert counts["handoffs"] == 0
+        assert counts["automa"] >= 10  # the Automa's draft and placement, played back every turn
+        game = app.game
+        assert game is not None and game.is_over
+        text = screen_text(app)
+        assert "Automa" in text and str(game.s.final_scores[1]["total"]) in text
+
+
+async def test_three_seats_with_the_automa_at_120x36(drive: Driver) -> None:
+    app = make_app(seed=5, players=["Ana", "Ben"], automa=True, automa_delay=0.01, blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        counts = await drive(pilot, app, 5)
+        assert isinstance(app.screen, GameOverScreen)
+        assert counts["handoffs"] >= 10
+        assert app.game is not None and len(app.game.s.final_scores) == 3
