@@ -489,7 +489,7 @@ def prompt(game: Game) -> str:
         label = top.data.get("label", "the die")
         if len(tiles) == 1:
             return f"{who}: {label} on {tiles[0]} — take its benefit?"
-        return f"{who}: split the {top.data['pips']} pips of {label} between {tiles[0]} and {tiles[1]}."
+        return f"{who}: split the {_plural(top.data['pips'], 'pip')} of {label} between {tiles[0]} and {tiles[1]}."
     if top.kind == "choose":
         text = str(top.data.get("prompt", "Choose one"))
         if top.data.get("handler") == "effects.lighthouse" and top.data.get("seen"):

@@ -32,10 +32,11 @@ class AutomaTurnScreen(ModalScreen[None]):
             yield Static(Text("Space skips ahead", style="dim"), id="automa-hint")
 
     def on_mount(self) -> None:
-        self._step()
-        self._timer = self.set_interval(self.delay, self._step)
+        self.step()
+        self._timer = self.set_interval(self.delay, self.step)
 
-    def _step(self) -> None:
+    def step(self) -> None:
+        """Show one more line; after the last, close."""
         if self.shown >= len(self.lines):
             self.action_skip()
             return

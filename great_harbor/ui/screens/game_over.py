@@ -85,8 +85,8 @@ class GameOverScreen(Screen[None]):
             with Center():
                 yield Static(breakdown_table(self.game), id="breakdown")
             yield Static(bar_chart(self.game), id="chart")
-            yield Static(Text("N starts a new game with the same seats · F2 shows every colony · Ctrl+Q quits",
-                              style="dim"), id="over-hint")
+            yield Static(Text(f"Seed {self.game.s.seed} · N starts a new game with the same seats · "
+                              "F2 shows every colony · Ctrl+Q quits", style="dim"), id="over-hint")
         yield Footer()
 
     def action_new_game(self) -> None:

@@ -19,6 +19,10 @@ KINDS = ("Human", "Automa", "Empty")
 DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dido")
 
 
+def _shops_label(on: bool) -> str:
+    return f"Harbor Shops variant: {'on' if on else 'off'}"
+
+
 class NewGameScreen(Screen[None]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start the game"),
@@ -49,8 +53,8 @@ class NewGameScreen(Screen[None]):
                         yield Label(player_text(i, f"Seat {i + 1}"), classes="seat-label")
                         yield Input(value=name, placeholder="name", id=f"name-{i}", classes="seat-name")
                         yield Cycle(KINDS, kind, id=f"kind-{i}")
-                yield Checkbox("Harbor Shops variant: Shops on the harbor's corners give pips and income",
-                               value=bool(self.initial and self.initial.shops), id="shops")
+                shops = bool(self.initial and self.initial.shops)
+                yield Checkbox(_shops_label(shops), value=shops, id="shops")
                 with Horizontal(classes="seat-row"):
                     yield Label("Seed", classes="seat-label")
                     seed = self.initial.seed if self.initial and self.initial.seed is not None else self.seed
@@ -111,6 +115,9 @@ class NewGameScreen(Screen[None]):
         if problem:
             error.update(Text(problem, style="bold"))
             self.app.bell()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        event.checkbox.label = _shops_label(event.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -120,7 +120,7 @@ def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77) -> lis
                 body.append("  +  ")
             body.append_text(card_text(game, card, " [marker]" if card in p.activated else ""))
         if f"insula-{i}" in p.structures and len(slot) < 2:
-            body.append("  (Insula: room for a 2nd of its colour)", style=DIM)
+            body.append("  (Insula: 2 of one colour)", style=DIM)
         if i == 1:
             body.append(f"   markers left {markers}", style=DIM)
         lines.append(_row("Persons" if i == 1 else "", body))
@@ -155,7 +155,7 @@ def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77) -> lis
                     built.append(" (colonist)", style=DIM)
         if not built:
             built.append("no Dock hut or Insula yet", style=DIM)
-        built.append("   (F2: all costs)", style=DIM)
+        built.append("  (F2: costs)", style=DIM)
         lines.append(_row("Built", built))
     lux = Text()
     for i, tile in enumerate(p.luxury_tiles):

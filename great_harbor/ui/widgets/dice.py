@@ -1,42 +1,57 @@
-"""The dice: the rolled pool during the draft, who drafts next, every player's drafted dice and
-the turn order that follows from them."""
+"""The dice and the players: the rolled pool during the draft and who drafts next; for every
+player their drafted dice, their place in the turn order, and a short summary (Prestige tokens,
+coins, Favor, Smuggler tokens, cards in hand)."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
 from great_harbor.engine import Game
+from great_harbor.engine.state import PlayerState
 
 from ..style import DIM, die_text, player_text, symbol
 from .panel import Panel
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
+DICE_WIDTH = 26  # name and dice column, before the summary
 
 
 class DicePanel(Panel):
+    """One line per player when wide enough, else the summary goes on a second line."""
+
     def show(self, game: Game) -> None:
-        self.set_text(dice_text(game))
+        self.game = game
+        self.set_text(dice_text(game, self.content_region.width or 77))
+
+    def on_resize(self) -> None:
+        if getattr(self, "game", None) is not None:
+            self.set_text(dice_text(self.game, self.content_region.width or 77))
 
 
-def dice_text(game: Game) -> Text:
+def summary(p: PlayerState, short: bool = False) -> Text:
+    if short:
+        return Text(f"{p.prestige} Prest. {p.coins}c {p.favor} Fav. {p.smuggler} Smug. hand {len(p.hand)}")
+    return Text(f"{p.prestige} Prestige · {p.coins}c · {p.favor} Favor · {p.smuggler} Smug. · hand {len(p.hand)}")
+
+
+def dice_text(game: Game, width: int = 77) -> Text:
     s = game.s
     lines: list[Text] = []
-    pool = Text("Pool      ", style="bold")
+    pool = Text("Pool   ", style="bold")
     if s.pool:
         for d in s.pool:
             pool.append_text(die_text(d, s.faces[d]))
             pool.append(" ")
         if s.draft_order:
-            pool.append("  drafting next: ", style=DIM)
+            pool.append(" next: ", style=DIM)
             pool.append(" ".join(symbol(x) for x in s.draft_order[:4]))
     else:
         pool.append("all drafted", style=DIM)
     lines.append(pool)
     order = s.turn_order if s.phase != "draft" else []
     for p in s.players:
-        row = Text("  ")
-        row.append_text(player_text(p.seat, p.name))
-        row.pad_right(max(0, 12 - row.cell_len))
+        row = player_text(p.seat, p.name)
+        row.pad_right(max(0, 10 - row.cell_len))
         if p.drafted:
             for d in p.drafted:
                 row.append_text(die_text(d, s.faces[d], s.die_bonus.get(str(d), 0)))
@@ -45,15 +60,24 @@ def dice_text(game: Game) -> Text:
                 if d in s.die_no_fee:
                     row.append("(no fee)", style=DIM)
                 row.append(" ")
-            row.append(f"sum {sum(s.faces[d] for d in p.drafted)}", style=DIM)
+            row.append(f"={sum(s.faces[d] for d in p.drafted)}", style=DIM)
         elif p.automa:
-            row.append("plays during the draft", style=DIM)
+            row.append("drafts first", style=DIM)
         else:
-            row.append("no dice to place", style=DIM)
+            row.append("—", style=DIM)
         if p.seat in order:
             pos = order.index(p.seat)
-            row.append(f" · {ORDINALS[pos]}", style=DIM)
+            row.append(f" {ORDINALS[pos]}", style=DIM)
             if pos == s.active and s.phase == "actions":
-                row.append(" ◀ playing", style="bold")
-        lines.append(row)
+                row.append("◀", style="bold")
+        tail = summary(p)
+        if row.cell_len < DICE_WIDTH and DICE_WIDTH + tail.cell_len <= width:
+            row.pad_right(DICE_WIDTH - row.cell_len)
+            row.append_text(tail)
+            lines.append(row)
+        else:
+            lines.append(row)
+            indent = Text("  ")
+            indent.append_text(summary(p, short=True))
+            lines.append(indent)
     return Text("\n").join(lines)

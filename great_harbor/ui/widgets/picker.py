@@ -5,6 +5,7 @@ it never decides what is legal."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -26,10 +27,14 @@ class Item:
     detail: str = ""
 
 
+_WORD = re.compile(r"[\w']+")
+
+
 def matches(words: str, query: str) -> bool:
-    """Every word of the query appears in the text (any order, any case)."""
-    low = words.lower()
-    return all(part in low for part in query.lower().split())
+    """Every word of the query starts a word of the text, in any order and any case: "end"
+    finds "End your turn" but not "Spend", "bui ins" finds "Build Insula 2"."""
+    tokens = [w.lower() for w in _WORD.findall(words)]
+    return all(any(t.startswith(q) for t in tokens) for q in _WORD.findall(query.lower()))
 
 
 class ActionPicker(Vertical):

@@ -15,20 +15,18 @@ def player_summary(game: Game, seat: int) -> Text:
     s = game.s
     p = s.players[seat]
     out = player_text(seat, p.name, p.automa)
-    out.pad_right(max(0, 12 - out.cell_len))
-    out.append(f" P{p.prestige:<3}", style="bold")
-    out.append(f"{p.coins}c {p.favor}F {p.smuggler}S ")
+    out.pad_right(max(0, 18 - out.cell_len))
+    out.append(f"{p.prestige} Prestige · {p.coins} coins · {p.favor} Favor · {p.smuggler} Smuggler", style="bold")
     if not p.automa:
-        res = " ".join(f"{r[0].upper()}{p.resources[r]}" for r in RESOURCES)
-        out.append(f"[{res}] ", style=DIM)
-        out.append(f"col {p.free_colonists} ")
+        res = ", ".join(f"{p.resources[r]} {r}" for r in RESOURCES)
+        out.append(f" · {res} · {p.free_colonists} free colonists", style=DIM)
     else:
-        out.append(f"col {p.automa_colonists} ")
+        out.append(f" · {p.automa_colonists} colonists", style=DIM)
     ships = [sh for sh in p.docks if sh is not None]
     at_sea = sum(1 for sh in ships if sh.where in (OUTBOUND, RETURNING))
-    out.append(f"ships {len(ships)}" + (f" ({at_sea} at sea)" if at_sea else "") + " ")
     persons = sum(len(x) for x in p.person_slots)
-    out.append(f"persons {persons} bldgs {len(p.buildings)} hand {len(p.hand)}")
+    out.append(f" · {len(ships)} ships" + (f" ({at_sea} at sea)" if at_sea else ""), style=DIM)
+    out.append(f" · {persons} Persons · {len(p.buildings)} Buildings · hand {len(p.hand)}", style=DIM)
     return out
 
 

@@ -1,0 +1,378 @@
+"""Write screens.md: every screen of the app with its purpose, its keys and a text capture.
+
+The captures come from the real app driven headless with Textual's ``run_test`` at fixed seeds,
+so they are regenerated, never drawn by hand:
+
+    python3 scripts/capture_screens.py            # rewrite screens.md
+    python3 scripts/capture_screens.py --check    # exit 1 if screens.md is out of date
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from textual.pilot import Pilot  # noqa: E402
+
+from great_harbor.engine import Game  # noqa: E402
+from great_harbor.ui.app import GreatHarborApp, make_app  # noqa: E402
+from great_harbor.ui.screens.handoff import HandOffScreen  # noqa: E402
+from great_harbor.ui.textshot import screen_text  # noqa: E402
+
+SEED = 7
+BUSY = ("play-ship", "play-building", "play-person", "build", "send", "activate", "employ-building", "trade")
+
+Steps = Callable[[Pilot[Any], GreatHarborApp], Awaitable[None]]
+
+
+@dataclass
+class Capture:
+    title: str
+    purpose: str
+    keys: list[tuple[str, str]]
+    app: Callable[[], GreatHarborApp]
+    steps: Steps | None = None
+    size: tuple[int, int] = (160, 45)
+    notes: list[str] = field(default_factory=list)
+
+
+def two_seats(**kw: Any) -> Callable[[], GreatHarborApp]:
+    return lambda: make_app(seed=SEED, players=["Ana", "Ben"], automa_delay=0, blink=False, **kw)
+
+
+def choose(game: Game, rng: random.Random) -> int:
+    """A seeded, fairly busy player: index of the action to take among the legal ones."""
+    actions = game.legal_actions()
+    busy = [i for i, a in enumerate(actions) if a.kind in BUSY]
+    if busy and rng.random() < 0.8:
+        return rng.choice(busy)
+    others = [i for i, a in enumerate(actions) if a.kind != "end-turn"]
+    if others and rng.random() < 0.6:
+        return rng.choice(others)
+    return len(actions) - 1 if actions[-1].kind == "end-turn" else rng.randrange(len(actions))
+
+
+async def fast_forward(pilot: Pilot[Any], app: GreatHarborApp, until: Callable[[Game], bool]) -> None:
+    """Play seeded moves in the engine until ``until(game)`` holds, then let the app catch up as
+    after any action (hand-off, Automa playback or final scores)."""
+    rng = random.Random(SEED)
+    await pilot.pause()
+    game = app.game
+    assert game is not None
+    for _ in range(5000):
+        if game.is_over or until(game):
+            break
+        game.apply(game.legal_actions()[choose(game, rng)])
+    else:
+        raise RuntimeError("fast_forward did not reach its state")
+    app.viewer = None
+    app.log_seen = len(game.s.log)
+    app.after_change()
+    await pilot.pause()
+
+
+def at_turn(round_: int, second: bool = False) -> Callable[[Game], bool]:
+    """The start of a turn of the Action phase in ``round_`` turn B (of its second player)."""
+
+    def reached(game: Game) -> bool:
+        top = game.pending
+        s = game.s
+        return (s.round >= round_ and s.turn == "B" and top is not None and top.kind == "turn"
+                and len(s.players[top.seat].drafted) == 2 and s.active == (1 if second else 0))
+
+    return reached
+
+
+async def to_turn(pilot: Pilot[Any], app: GreatHarborApp, round_: int = 4) -> None:
+    await fast_forward(pilot, app, at_turn(round_, second=True))
+    if isinstance(app.screen, HandOffScreen):
+        await pilot.press("enter")
+
+
+async def new_game_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    await pilot.press("tab")
+
+
+async def table_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    await to_turn(pilot, app)
+
+
+async def map_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    await to_turn(pilot, app)
+    await pilot.press("tab", "right", "down")
+
+
+async def split_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    from great_harbor.engine.harbor import geometry
+    from great_harbor.ui.widgets.harbor_map import HarborMap
+
+    await to_turn(pilot, app)
+    await pilot.press("tab")
+    hmap = app.screen.query_one(HarborMap)
+    game = app.game
+    assert game is not None
+    hmap.action_pick_die(max(range(len(hmap.dice)), key=lambda i: game.s.faces[hmap.dice[i]]))
+    shared = [s for s in hmap.targets() if s != "district" and len(geometry(game).slot_cells[s]) == 2]
+    if shared:
+        hmap.cursor = shared[0]
+    await pilot.press("enter", "right")
+
+
+async def filter_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    await to_turn(pilot, app)
+    await pilot.press(*"end")
+
+
+async def compact_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    await to_turn(pilot, app)
+
+
+async def compact_boards_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    await to_turn(pilot, app)
+    await pilot.press("f3", "f3")
+
+
+async def handoff_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    await fast_forward(pilot, app, at_turn(2))
+
+
+async def colony_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    await to_turn(pilot, app, 5)
+    await pilot.press("f2")
+
+
+async def automa_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    from great_harbor.ui.screens.automa_turn import AutomaTurnScreen
+
+    await pilot.pause()
+    await pilot.press("space")
+    await pilot.press("enter")  # Ana drafts; the Automa's second draft is played back
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, AutomaTurnScreen)
+    for _ in range(3):  # as if three lines' worth of time had passed
+        screen.step()
+    await pilot.pause()
+
+
+async def palette_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    await pilot.pause()
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    await pilot.press(*"colony")
+    await pilot.pause(0.5)
+
+
+async def game_over_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    await fast_forward(pilot, app, lambda g: g.is_over)
+    await pilot.pause()
+
+
+async def small_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    await pilot.pause()
+
+
+TABLE_KEYS = [
+    ("type", "filter the action picker (every word must match)"),
+    ("↑ ↓ PgUp PgDn", "move in the action picker"),
+    ("Enter", "do the highlighted action"),
+    ("Esc", "clear the filter"),
+    ("Tab", "switch between the action picker and the harbor map"),
+    ("F2", "view any colony in full"),
+    ("F3", "next board tab (120x36 only)"),
+    ("F4", "focus the log to scroll it (arrows, PgUp/PgDn); again to come back"),
+    ("Ctrl+P", "command palette: view a colony, new game, Automa pace"),
+    ("Ctrl+Q", "quit"),
+]
+
+CAPTURES = [
+    Capture(
+        "New game",
+        "What `great-harbor` opens. Two to four seats, each with a name and a kind: a person, the "
+        "Automa (at most one seat) or empty; the Harbor Shops variant; an optional seed for a "
+        "game that can be played again. A setup that cannot be played is explained in one line "
+        "under the button and nothing starts.",
+        [("Tab / Shift+Tab", "move between fields"), ("← → Space", "change a seat's kind"),
+         ("Space", "tick the Harbor Shops variant"), ("Enter or Ctrl+S", "start the game"),
+         ("Ctrl+Q", "quit")],
+        lambda: make_app(seed=SEED, automa_delay=0, blink=False),
+        new_game_steps,
+        size=(100, 32),
+    ),
+    Capture(
+        "The table (160x45)",
+        "The whole game on one screen: the harbor map (tiles with their tiers, every slot with its "
+        "two colour halves and the die on it, Shore fees, the Smuggler's District), the action "
+        "picker with the pending decision, the log, the displays and Conversion cards, the dice "
+        "and the players, the Trade board, the Senate, and the colony of the person at the "
+        "keyboard (another person's hand is never shown). The top line says the round, turn, "
+        "phase, who holds the Anchor and what is asked of whom. Dice read `B4` (colour letter and "
+        "pips) and players have a symbol (◆ ● ▲ ■), so nothing depends on colour alone.",
+        TABLE_KEYS,
+        two_seats(),
+        table_steps,
+    ),
+    Capture(
+        "Placing a die on the map",
+        "Tab moves to the harbor map with the first drafted die picked. The slots it may take "
+        "are drawn with heavy lines (━ ┃); the arrow keys move the highlight (▶ ◀, ▲▲) between "
+        "them and the line under the map says what the placement gives. Enter places the die.",
+        [("← → ↑ ↓", "move to the nearest legal slot that way"), ("Space / 1 / 2", "pick the other die"),
+         ("Enter", "place the die on the highlighted slot"), ("Esc or Tab", "back to the action picker")],
+        two_seats(),
+        map_steps,
+    ),
+    Capture(
+        "Splitting the pips",
+        "A die on a slot between two tiles splits its pips between them; left and right step "
+        "through the splits the engine allows (the picker lists the same choices in words) and "
+        "Enter takes the one shown.",
+        [("← →", "previous / next split"), ("Enter", "confirm the split")],
+        two_seats(),
+        split_steps,
+    ),
+    Capture(
+        "Why not?",
+        "When the filter matches no legal action but names something the player might want "
+        "(ending the turn, a card in hand, a structure, a ship), the picker shows the engine's "
+        "reason it cannot be done now.",
+        [("Esc", "clear the filter")],
+        two_seats(),
+        filter_steps,
+    ),
+    Capture(
+        "The table at 120x36",
+        "In a smaller terminal the boards share tabs on the left (Harbor and log, Colony, Trade & "
+        "Senate, Cards); the dice, the players and the action picker stay on the right. Tab still "
+        "brings the harbor map up for placing dice.",
+        TABLE_KEYS,
+        two_seats(),
+        compact_steps,
+        size=(120, 36),
+    ),
+    Capture(
+        "The Trade & Senate tab at 120x36",
+        "F3 steps through the tabs.",
+        [("F3", "next tab")],
+        two_seats(),
+        compact_boards_steps,
+        size=(120, 36),
+    ),
+    Capture(
+        "Terminal too small",
+        "Below 120x36 the table is hidden behind this hint; enlarging the terminal brings it "
+        "back where it was.",
+        [("Ctrl+Q", "quit")],
+        two_seats(),
+        small_steps,
+        size=(80, 24),
+    ),
+    Capture(
+        "Hand-off",
+        "Pass-and-play: when the decision passes to another person, this screen covers the "
+        "whole table until that person presses Enter, so nobody sees another's hand. The draft "
+        "is public and needs no hand-off; a person playing alone against the Automa never sees "
+        "this screen.",
+        [("Enter", "I have the keyboard: show the table"), ("Ctrl+Q", "quit")],
+        two_seats(),
+        handoff_steps,
+    ),
+    Capture(
+        "A colony in full",
+        "F2 shows any colony in full, with the costs of every structure; the hand is listed only "
+        "for its owner.",
+        [("← →", "previous / next player"), ("Esc or F2", "back to the table")],
+        two_seats(),
+        colony_steps,
+    ),
+    Capture(
+        "The Automa's moves",
+        "The engine plays the Automa at once; the table then plays its log lines back one at a "
+        "time (0.8 s each by default, set in the command palette) while the log waits. Space "
+        "skips to the end.",
+        [("Space", "skip ahead")],
+        lambda: make_app(seed=SEED, players=["Ana"], automa=True, automa_delay=1000, blink=False),
+        automa_steps,
+    ),
+    Capture(
+        "Command palette",
+        "Ctrl+P opens Textual's command palette with the game's commands: view any colony, start "
+        "a new game, set the Automa's pace, plus the app's own (theme, quit, ...).",
+        [("type", "filter the commands"), ("Enter", "run"), ("Esc", "close")],
+        two_seats(),
+        palette_steps,
+    ),
+    Capture(
+        "Game over",
+        "The final Prestige of every player item by item (cards, Governor pairs, structures, "
+        "end-of-game Buildings, Smuggler tokens, Prestige tokens), the coins that break a tie, "
+        "the winner (or a shared victory), and a bar chart of the totals.",
+        [("N", "new game with the same seats"), ("F2", "every colony in full"), ("Ctrl+Q", "quit")],
+        two_seats(),
+        game_over_steps,
+    ),
+]
+
+
+async def capture(spec: Capture) -> str:
+    app = spec.app()
+    async with app.run_test(size=spec.size) as pilot:
+        await pilot.pause()
+        if spec.steps is not None:
+            await spec.steps(pilot, app)
+        await pilot.pause()
+        return screen_text(app)
+
+
+def document(texts: list[str]) -> str:
+    out = [
+        "# The screens of The Great Harbor",
+        "",
+        "Every screen of the terminal game: what it is for, its keys, and a text capture taken from",
+        f"the real app at seed {SEED}. Generated by `python3 scripts/capture_screens.py`; do not edit by",
+        "hand. Colours and reverse video do not show in text captures: the highlights here are the",
+        "characters the app draws for them (▶ ◀ ▲▲, heavy lines ━ ┃).",
+        "",
+        "`?` and F1 are kept free for the rules lookup.",
+        "",
+    ]
+    for spec, text in zip(CAPTURES, texts, strict=True):
+        out += [f"## {spec.title}", "", spec.purpose, "", "| key | does |", "| --- | --- |"]
+        out += [f"| {k} | {v} |" for k, v in spec.keys]
+        out += ["", f"{spec.size[0]}x{spec.size[1]}:", "", "```text", text.rstrip("\n"), "```", ""]
+    return "\n".join(out)
+
+
+async def capture_all() -> list[str]:
+    return [await capture(spec) for spec in CAPTURES]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Regenerate screens.md from the running app.")
+    parser.add_argument("--check", action="store_true", help="do not write; exit 1 if screens.md is out of date")
+    parser.add_argument("--output", type=Path, default=ROOT / "screens.md", help="file to write")
+    args = parser.parse_args()
+    text = document(asyncio.run(capture_all()))
+    if args.check:
+        current = args.output.read_text(encoding="utf-8") if args.output.exists() else ""
+        if current != text:
+            print(f"{args.output} is out of date: run python3 scripts/capture_screens.py", file=sys.stderr)
+            return 1
+        print(f"{args.output} is up to date")
+        return 0
+    args.output.write_text(text, encoding="utf-8")
+    print(f"wrote {args.output} ({len(CAPTURES)} screens)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
