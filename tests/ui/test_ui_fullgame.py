@@ -19,7 +19,7 @@ async def test_two_seat_game_from_new_game_to_scores(drive: Driver) -> None:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
         await pilot.press("ctrl+u", *"Iris", "tab", "tab", "ctrl+u", *"Jon")
-        for _ in range(6):  # past seat 2's kind, seats 3 and 4 (left empty) to the seed
+        for _ in range(7):  # past seat 2's kind, seats 3 and 4 (left empty) and the Shops box to the seed
             await pilot.press("tab")
         await pilot.press(*"11", "enter")
         await pilot.pause()
