@@ -145,7 +145,10 @@ class GameScreen(Screen[None]):
         if hidden or top is None:
             picker.set_items(Text("The game is over." if top is None else ""), [])
         else:
-            items = [Item(a, describe(game, a), detail(game, a)) for a in game.legal_actions()]
+            actions = list(game.legal_actions())
+            if top.kind == "assign":  # taking nothing is allowed but rarely meant: offer it last
+                actions.sort(key=lambda a: not any(getattr(a, "pips", (1,))))
+            items = [Item(a, describe(game, a), detail(game, a)) for a in actions]
             picker.set_items(Text(prompt(game), style="bold"), items, explain=self.explain)
         self._place_focus()
 

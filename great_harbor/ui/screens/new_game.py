@@ -26,6 +26,7 @@ def _shops_label(on: bool) -> str:
 class NewGameScreen(Screen[None]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start the game"),
+        Binding("enter", "start", "Start the game", show=False),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
@@ -115,6 +116,15 @@ class NewGameScreen(Screen[None]):
         if problem:
             error.update(Text(problem, style="bold"))
             self.app.bell()
+
+    def on_cycle_changed(self, event: Cycle.Changed) -> None:
+        """A seat turned into the Automa is called "Automa" unless someone named it already."""
+        i = int((event.cycle.id or "kind-0").rsplit("-", 1)[1])
+        name = self.query_one(f"#name-{i}", Input)
+        if event.value == "Automa" and name.value.strip() in ("", *DEFAULT_NAMES):
+            name.value = "Automa"
+        elif event.value != "Automa" and name.value.strip() == "Automa":
+            name.value = DEFAULT_NAMES[i]
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         event.checkbox.label = _shops_label(event.value)
