@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static, TabbedContent, TabPane
+from textual.widgets import Footer, Static
 
 from great_harbor.engine import Game
 from great_harbor.engine.describe import describe, detail, prompt
@@ -76,6 +76,8 @@ class GameScreen(Screen[None]):
                     yield _titled(SenateBoard(id="senate"), "Senate")
                     yield _titled(ColonyBoard(id="colony"), "Colony")
         elif self.layout_mode == "compact":
+            from textual.widgets import TabbedContent, TabPane
+
             with Horizontal(id="table", classes="compact"):
                 with TabbedContent(id="tabs", initial="tab-harbor"):
                     with TabPane("Harbor", id="tab-harbor"):
@@ -197,9 +199,14 @@ class GameScreen(Screen[None]):
             self.notify("No die to place now: the harbor map takes dice during your turn.", timeout=4)
             return
         if self.layout_mode == "compact":
-            self.query_one(TabbedContent).active = "tab-harbor"
+            self._show_tab("tab-harbor")
         hmap.focus()
         hmap.refresh()
+
+    def _show_tab(self, tab: str) -> None:
+        from textual.widgets import TabbedContent
+
+        self.query_one(TabbedContent).active = tab
 
     def action_colonies(self) -> None:
         top = self.game.pending
@@ -210,6 +217,8 @@ class GameScreen(Screen[None]):
         if self.layout_mode != "compact":
             self.notify("All boards are on screen; F3 switches boards in a smaller terminal.", timeout=4)
             return
+        from textual.widgets import TabbedContent
+
         tabs = self.query_one(TabbedContent)
         i = TABS.index(tabs.active) if tabs.active in TABS else 0
         tabs.active = TABS[(i + 1) % len(TABS)]
@@ -218,7 +227,7 @@ class GameScreen(Screen[None]):
         if self.layout_mode == "small":
             return
         if self.layout_mode == "compact":
-            self.query_one(TabbedContent).active = "tab-harbor"
+            self._show_tab("tab-harbor")
         log = self.query_one(GameLog)
         if log.has_focus:
             self.query_one(ActionPicker).focus_filter()

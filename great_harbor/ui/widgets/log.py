@@ -1,34 +1,46 @@
-"""The game's log: the engine's event lines, newest last, scrollable."""
+"""The game's log: the engine's event lines, newest last, wrapped to the panel, scrollable."""
 
 from __future__ import annotations
 
-from rich.text import Text
-from textual.widgets import RichLog
+import textwrap
 
-from ..style import DIM
+from textual import events
+from textual.widgets import Log
 
 
-class GameLog(RichLog):
-    """Appends the engine's log lines it has not shown yet."""
+class GameLog(Log):
+    """Shows the engine's log lines it has not shown yet (a plain Log: light and fast)."""
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
-        super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=2000)
+        super().__init__(id=id, max_lines=5000)
+        self.source: list[str] = []
         self.shown = 0
+        self._wrap_width = 0
 
     def sync(self, lines: list[str], upto: int | None = None) -> None:
         """Show ``lines[:upto]`` (all by default); starts over if the log got shorter (new game)."""
         end = len(lines) if upto is None else upto
         if end < self.shown:
             self.clear()
+            self.source = []
             self.shown = 0
-        for line in lines[self.shown:end]:
-            self.write(_styled(line))
+        new = lines[self.shown:end]
+        self.source += new
         self.shown = end
+        if new:
+            self.write_lines(self._wrap(new))
 
+    def _panel_width(self) -> int:
+        return max(20, (self.scrollable_content_region.width or 78) - 1)
 
-def _styled(line: str) -> Text:
-    if line.startswith("Round ") or line.endswith("'s turn.") or line.startswith("Voyage phase"):
-        return Text(line, style="bold")
-    if line.startswith("End of round") or line.endswith("takes the Anchor."):
-        return Text(line, style=DIM)
-    return Text(line)
+    def _wrap(self, lines: list[str]) -> list[str]:
+        width = self._wrap_width = self._panel_width()
+        out: list[str] = []
+        for line in lines:
+            out += textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+        return out
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.source and self._panel_width() != self._wrap_width:
+            self.clear()
+            self.write_lines(self._wrap(self.source))

@@ -37,6 +37,19 @@ def matches(words: str, query: str) -> bool:
     return all(any(t.startswith(q) for t in tokens) for q in _WORD.findall(query.lower()))
 
 
+class FilterInput(Input):
+    """The picker's filter: tells the picker of every change at once, in the same frame as the
+    key (a Changed message would arrive a frame later)."""
+
+    def __init__(self, picker: ActionPicker, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.picker = picker
+
+    def _watch_value(self, value: str) -> None:
+        super()._watch_value(value)
+        self.picker.filter_changed()
+
+
 class ActionPicker(Vertical):
     BINDINGS = [
         Binding("up", "cursor(-1)", "Up", show=False),
@@ -60,7 +73,8 @@ class ActionPicker(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="picker-prompt")
-        filt = Input(placeholder="type to filter the actions, Enter to do the highlighted one", id="picker-filter")
+        filt = FilterInput(self, placeholder="type to filter the actions, Enter to do the highlighted one",
+                           id="picker-filter")
         filt.cursor_blink = self._blink
         yield filt
         yield OptionList(id="picker-options")
@@ -87,9 +101,10 @@ class ActionPicker(Vertical):
         # Equivalent actions (two dice of the same colour and face) read the same: list them once.
         seen: set[str] = set()
         self.items = [it for it in items if not (it.words in seen or seen.add(it.words))]  # type: ignore[func-returns-value]
-        if not keep_filter:
-            self.filter.value = ""
-        self._rebuild()
+        if not keep_filter and self.filter.value:
+            self.filter.value = ""  # the filter's watcher rebuilds the list
+        else:
+            self._rebuild()
 
     def _rebuild(self) -> None:
         query = self.filter.value
@@ -117,9 +132,12 @@ class ActionPicker(Vertical):
             # The detail line has a fixed height: no need to lay the screen out again.
             self.query_one("#picker-detail", Static).update(text, layout=False)
 
+    def filter_changed(self) -> None:
+        if self.is_mounted:
+            self._rebuild()
+
     def on_input_changed(self, event: Input.Changed) -> None:
-        event.stop()
-        self._rebuild()
+        event.stop()  # already handled by filter_changed
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
