@@ -228,7 +228,10 @@ class GreatHarborApp(App[None]):
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("New game", "Leave this game and set up a new one", self.show_new_game)
-        if self.game is not None and not self.game.is_over:
+        from .screens.game import GameScreen
+
+        # Never over the hand-off screen: the viewer there is still the previous person.
+        if self.game is not None and not self.game.is_over and isinstance(screen, GameScreen):
             for p in self.game.s.players:
                 yield SystemCommand(
                     f"View colony: {p.name}", f"Show {p.name}'s colony board in full",
@@ -247,8 +250,9 @@ class GreatHarborApp(App[None]):
 
     def view_colony(self, seat: int) -> None:
         from .screens.colony_view import ColonyViewScreen
+        from .screens.game import GameScreen
 
-        if self.game is not None:
+        if self.game is not None and isinstance(self.screen, GameScreen):
             self.push_screen(ColonyViewScreen(self.game, seat, self.viewer, len(self.humans()) == 1))
 
 

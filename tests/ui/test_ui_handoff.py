@@ -46,6 +46,16 @@ async def test_hand_off_hides_the_table_and_other_hands() -> None:
         assert isinstance(app.screen, HandOffScreen)
         text = screen_text(app)
         assert "Ben" in text and ANA_CARD not in text and BEN_CARD not in text
+        await pilot.press("ctrl+p")  # the palette offers no colony over the hand-off screen
+        await pilot.pause()
+        await pilot.press(*"view colony ana")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert ANA_CARD not in screen_text(app)
+        if not isinstance(app.screen, HandOffScreen):
+            await pilot.press("escape")
+        assert isinstance(app.screen, HandOffScreen)
 
         await pilot.press("enter")
         text = screen_text(app)
