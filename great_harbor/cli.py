@@ -12,6 +12,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from great_harbor import cli_saves
+
 
 class _Parser(argparse.ArgumentParser):
     """argparse, but errors are one line plus a hint (exit 2), never a traceback."""
@@ -23,6 +25,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="great-harbor", description="The Great Harbor in your terminal.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    cli_saves.add_parsers(sub)  # saves, export-log
 
     v = sub.add_parser("validate-data", help="check a component catalogue and print its counts")
     v.add_argument("directory", nargs="?", type=Path, help="folder of YAML files (default: the shipped catalogue)")
@@ -146,6 +149,7 @@ COMMANDS = {
     "rules": cmd_rules,
     "simulate": cmd_simulate,
 }
+COMMANDS.update(cli_saves.COMMANDS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -91,6 +91,14 @@ class Game:
         rng.setstate(_rng_from_plain(state.rng))
         return cls(catalogue, state, rng)
 
+    def restore(self, other: Game) -> None:
+        """Take over ``other``'s state in place (``other`` must not be used afterwards): undo keeps
+        the same ``Game`` object, so whoever holds it sees the restored state."""
+        self.s = other.s
+        self.rng = other.rng
+        self._legal = None
+        self._legal_set = None
+
     def to_json(self) -> str:
         # Keys keep their insertion order: dict order is part of the state (e.g. the bag).
         return json.dumps(self.to_dict(), separators=(",", ":"))
@@ -227,7 +235,10 @@ class Game:
 
     def reveal(self) -> None:
         """Note that chance was used or hidden information shown (undo stops here)."""
-        self.s.reveals += 1
+        s = self.s
+        s.reveals += 1
+        if not s.reveal_marks or s.reveal_marks[-1] != len(s.log):
+            s.reveal_marks.append(len(s.log))
 
     def shuffle(self, items: list[Any]) -> None:
         self.reveal()

@@ -167,6 +167,9 @@ class GameState:
     # Counts every use of chance or reveal of hidden information (rolls, draws, shuffles); undo
     # never steps back across a change of this number.
     reveals: int = 0
+    # Where reveals happened in the log: the line at each of these indices (the next one written
+    # after the reveal) tells what was rolled, drawn or shown. The UI marks these lines.
+    reveal_marks: list[int] = field(default_factory=list)
     final_scores: list[dict[str, int]] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
 
@@ -185,13 +188,28 @@ T = TypeVar("T")
 
 def to_plain(obj: Any) -> Any:
     """Dataclasses to dicts, tuples to lists: the JSON form of a state."""
-    if dataclasses.is_dataclass(obj):
-        return {f.name: to_plain(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    cls = type(obj)
+    if cls is int or cls is str or cls is bool or obj is None:
+        return obj
+    if cls is list or cls is tuple:
+        return [to_plain(x) for x in obj]
+    if cls is dict:
+        return {str(k): to_plain(v) for k, v in obj.items()}
+    names = _FIELD_NAMES.get(cls)
+    if names is None and dataclasses.is_dataclass(obj):
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(obj))
+    if names is not None:
+        return {name: to_plain(getattr(obj, name)) for name in names}
     if isinstance(obj, (list, tuple)):
         return [to_plain(x) for x in obj]
     if isinstance(obj, dict):
         return {str(k): to_plain(v) for k, v in obj.items()}
+    if isinstance(obj, str):  # str enums from the catalogue
+        return str(obj)
     return obj
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 _HINTS: dict[type, dict[str, Any]] = {}

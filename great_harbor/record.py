@@ -1,0 +1,428 @@
+"""Game records: one human-readable JSON file that is the save, the replay and the bug report.
+
+A record keeps the setup (seats, options, seed) and every applied action; loading it replays the
+actions through the engine, so the seed and the actions reproduce the game exactly. The file::
+
+    format      "great-harbor game record"
+    version     RECORD_VERSION, the layout of this file
+    program     the version of great-harbor that wrote it
+    catalogue   fingerprint of the component catalogue the game was played with
+    created     when the game began, updated: when the record was last written (ISO 8601, UTC)
+    setup       seats (name, automa), shops_variant, seed
+    summary     round, turn, phase, seats, who is to move, finished, scores: for listings only
+    actions     one action per line, as Action.to_dict() writes it
+    state       digest of the game after the last action (log left out): a replay must reach it
+    checksum    digest of everything above: a file damaged or edited by hand is noticed
+
+Every problem is a :class:`RecordError` whose message is one line. Some can be overridden with
+``force=True`` (another catalogue or record version, a checksum or state digest that does not
+match); a record that cannot be parsed or whose actions are illegal cannot.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from great_harbor import __version__
+from great_harbor.data import Catalogue
+from great_harbor.engine import Action, EngineError, Game, IllegalAction, Seat, action_from_dict
+
+RECORD_FORMAT = "great-harbor game record"
+RECORD_VERSION = 1
+# Left out of the state digest: words, not rules. Rewording a log line must not break old saves.
+_NOT_DIGESTED = ("log", "reveal_marks", "effects_resolved")
+
+ApplyFn = Callable[[Game, Action], None]
+
+
+class RecordError(Exception):
+    """A record that cannot be read, trusted or replayed; ``str()`` is one line for players.
+
+    ``forceable`` is True when ``force=True`` would try the record anyway.
+    """
+
+    def __init__(self, message: str, forceable: bool = False) -> None:
+        super().__init__(message)
+        self.forceable = forceable
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def state_digest(game: Game) -> str:
+    """A digest of the rules state (the log left out)."""
+    data = game.to_dict()
+    for key in _NOT_DIGESTED:
+        data.pop(key, None)
+    # Keys in the engine's own order: the order of a dict can be part of the state.
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def seal(data: dict[str, Any]) -> dict[str, Any]:
+    """Set a record's checksum for its current content (for records built or edited by a program)."""
+    data.pop("checksum", None)
+    data["checksum"] = _sha256(data)
+    return data
+
+
+def _canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _sha256(data: Any) -> str:
+    return "sha256:" + hashlib.sha256(_canonical(data).encode()).hexdigest()
+
+
+@lru_cache(maxsize=8192)
+def _action_json(action: Action) -> tuple[str, str]:
+    """An action's canonical JSON (for the checksum) and its readable JSON (for the file)."""
+    data = action.to_dict()
+    return _canonical(data), json.dumps(data, ensure_ascii=False)
+
+
+@dataclass
+class GameRecord:
+    """The setup and the applied actions of one game, and where they came from."""
+
+    seats: list[Seat]
+    seed: int
+    shops_variant: bool = False
+    actions: list[Action] = field(default_factory=list)
+    catalogue: str = ""
+    created: str = field(default_factory=now)
+    updated: str = ""
+    program: str = __version__
+    state: str = ""  # digest of the game after ``actions``, as last written
+
+    @classmethod
+    def new(
+        cls,
+        cat: Catalogue,
+        seats: Sequence[Seat | str],
+        seed: int | None = None,
+        shops_variant: bool = False,
+    ) -> GameRecord:
+        """A record for a new game; without a seed, a random one (written down, so replays work)."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(1_000_000_000)
+        specs = [Seat(x) if isinstance(x, str) else x for x in seats]
+        return cls(seats=specs, seed=seed, shops_variant=shops_variant, catalogue=cat.fingerprint)
+
+    # --- replay ---------------------------------------------------------------------------------
+
+    def start(self, cat: Catalogue) -> Game:
+        """The game right after setup."""
+        try:
+            return Game.new(cat, self.seats, seed=self.seed, shops_variant=self.shops_variant)
+        except IllegalAction as exc:
+            raise RecordError(f"the record's setup is not a valid game: {exc}") from None
+
+    def replay(
+        self,
+        cat: Catalogue,
+        upto: int | None = None,
+        apply: ApplyFn | None = None,
+    ) -> Game:
+        """Set the game up and apply the first ``upto`` actions (all by default), each checked.
+
+        ``apply(game, action)`` replaces the plain ``game.apply`` (to watch every step); it must
+        apply the action or raise IllegalAction. An illegal action is a RecordError naming it.
+        """
+        game = self.start(cat)
+        actions = self.actions if upto is None else self.actions[:upto]
+        total = len(self.actions)
+        for number, action in enumerate(actions, start=1):
+            try:
+                if apply is None:
+                    game.apply(action)
+                else:
+                    apply(game, action)
+            except IllegalAction as exc:
+                raise RecordError(f"action {number} of {total} ({action}) cannot be replayed: {exc}") from None
+            except (EngineError, AssertionError, LookupError, TypeError, ValueError) as exc:
+                # A bug in the engine, not in the record: still one line, naming the action.
+                raise RecordError(
+                    f"action {number} of {total} ({action}) broke the rules engine: {type(exc).__name__}: {exc}"
+                ) from None
+        return game
+
+    # --- writing --------------------------------------------------------------------------------
+
+    def to_dict(self, game: Game) -> dict[str, Any]:
+        """The record as plain data, ``game`` being the state after its actions."""
+        self.state = state_digest(game)
+        data: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "program": self.program,
+            "catalogue": self.catalogue,
+            "created": self.created,
+            "updated": self.updated or self.created,
+            "setup": {
+                "seats": [{"name": s.name, "automa": s.automa} for s in self.seats],
+                "shops_variant": self.shops_variant,
+                "seed": self.seed,
+            },
+            "summary": summary(game, len(self.actions)),
+            "actions": [a.to_dict() for a in self.actions],
+            "state": self.state,
+        }
+        return seal(data)
+
+    def dumps(self, game: Game) -> str:
+        """The record as text: indented JSON with one action per line.
+
+        The same as ``render(self.to_dict(game))``, but each action's JSON is cached: autosave
+        calls this after every action, and a long game has hundreds of them.
+        """
+        self.updated = now()
+        self.program = __version__
+        self.state = state_digest(game)
+        head: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "program": self.program,
+            "catalogue": self.catalogue,
+            "created": self.created,
+            "updated": self.updated,
+            "setup": {
+                "seats": [{"name": s.name, "automa": s.automa} for s in self.seats],
+                "shops_variant": self.shops_variant,
+                "seed": self.seed,
+            },
+            "summary": summary(game, len(self.actions)),
+        }
+        tail = {"state": self.state}
+        texts = [_action_json(a) for a in self.actions]
+        # The checksum is over the canonical form (sorted keys; "actions" sorts first).
+        rest = _canonical({**head, **tail})
+        canonical = '{"actions":[' + ",".join(c for c, _ in texts) + "]," + rest[1:]
+        checksum = "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
+        lines = ",\n".join("    " + r for _, r in texts)
+        actions = "[\n" + lines + "\n  ]" if texts else "[]"
+        head_text = _pretty(head, "")[:-2]  # without the closing "\n}"
+        return (f"{head_text},\n  \"actions\": {actions},\n  \"state\": {json.dumps(self.state)},\n"
+                f"  \"checksum\": {json.dumps(checksum)}\n}}\n")
+
+    # --- reading --------------------------------------------------------------------------------
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], cat: Catalogue, force: bool = False,
+                  warnings: list[str] | None = None) -> GameRecord:
+        """Check a parsed record (version, checksum, shape, catalogue) and build it."""
+        notes = warnings if warnings is not None else []
+        check_header(data, force, notes)
+        record = _build(data)
+        if record.catalogue != cat.fingerprint:
+            _refuse(
+                f"the record was played with another component catalogue ({_short(record.catalogue)}, "
+                f"this one is {_short(cat.fingerprint)})",
+                force, notes,
+            )
+        return record
+
+    @classmethod
+    def loads(cls, text: str, cat: Catalogue, force: bool = False,
+              warnings: list[str] | None = None) -> GameRecord:
+        return cls.from_dict(parse(text), cat, force, warnings)
+
+
+@dataclass
+class Loaded:
+    """A record read from a file, the game it replays to, and what ``force`` let through."""
+
+    record: GameRecord
+    game: Game
+    warnings: list[str]
+
+
+def load(path: str | Path, cat: Catalogue, force: bool = False, apply: ApplyFn | None = None) -> Loaded:
+    """Read, check and replay a record file. Raises RecordError (one line) when it cannot."""
+    warnings: list[str] = []
+    record = GameRecord.loads(read_text(path), cat, force, warnings)
+    game = record.replay(cat, apply=apply)
+    if record.state and state_digest(game) != record.state:
+        _refuse(
+            f"replaying the record does not give the game that was saved (saved by great-harbor "
+            f"{record.program}, this is {__version__})",
+            force, warnings,
+        )
+    return Loaded(record, game, warnings)
+
+
+def read_text(path: str | Path) -> str:
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise RecordError(f"no such file: {p}") from None
+    except IsADirectoryError:
+        raise RecordError(f"{p} is a folder, not a game record") from None
+    except OSError as exc:
+        raise RecordError(f"cannot read {p}: {(exc.strerror or str(exc)).lower()}") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{p.name} is not a game record (not a text file)") from None
+
+
+def parse(text: str) -> dict[str, Any]:
+    """JSON text to a dict, telling a truncated record from something that is not JSON at all."""
+    stripped = text.strip()
+    if not stripped:
+        raise RecordError("the record is empty")
+    try:
+        data = json.loads(stripped)
+    except RecursionError:
+        raise RecordError("the record is not valid JSON (it is nested too deeply)") from None
+    except json.JSONDecodeError as exc:
+        # A record ends with its closing brace alone on the last line (or on the only line).
+        complete = stripped.endswith("\n}") or ("\n" not in stripped and stripped.endswith("}"))
+        if stripped.startswith("{") and not complete:
+            raise RecordError(f"the record is cut short (it ends after {len(text.encode())} bytes)") from None
+        raise RecordError(f"the record is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+        raise RecordError("this JSON file is not a Great Harbor game record")
+    return data
+
+
+def check_header(data: dict[str, Any], force: bool = False, warnings: list[str] | None = None) -> None:
+    """Version and checksum of a parsed record (no catalogue needed: listings use this)."""
+    notes = warnings if warnings is not None else []
+    version = data.get("version")
+    if type(version) is not int or version != RECORD_VERSION:
+        _refuse(f"the record is in format version {version!r}; this program reads version {RECORD_VERSION}",
+                force, notes)
+    body = {k: v for k, v in data.items() if k != "checksum"}
+    if "checksum" not in data:
+        _refuse("the record has no checksum, so it cannot be trusted", force, notes)
+    elif data["checksum"] != _sha256(body):
+        _refuse("the record was changed after it was saved (its checksum does not match)", force, notes)
+
+
+def _refuse(message: str, force: bool, warnings: list[str]) -> None:
+    if not force:
+        raise RecordError(message + "; use force to try it anyway", forceable=True)
+    warnings.append(message)
+
+
+def _short(fingerprint: str) -> str:
+    return fingerprint[:12] if fingerprint else "unknown"
+
+
+def _build(data: dict[str, Any]) -> GameRecord:
+    setup = data.get("setup")
+    if not isinstance(setup, dict):
+        raise RecordError("the record has no setup")
+    seats_raw = setup.get("seats")
+    if not isinstance(seats_raw, list) or not seats_raw:
+        raise RecordError("the record's setup lists no seats")
+    seats: list[Seat] = []
+    for i, raw in enumerate(seats_raw, start=1):
+        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str) \
+                or not isinstance(raw.get("automa", False), bool):
+            raise RecordError(f"seat {i} of the record's setup needs a name and automa true or false")
+        seats.append(Seat(raw["name"], bool(raw.get("automa", False))))
+    seed = setup.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RecordError("the record's seed is not a whole number")
+    shops = setup.get("shops_variant", False)
+    if not isinstance(shops, bool):
+        raise RecordError("the record's shops_variant is not true or false")
+    raw_actions = data.get("actions")
+    if not isinstance(raw_actions, list):
+        raise RecordError("the record has no list of actions")
+    actions: list[Action] = []
+    for number, raw in enumerate(raw_actions, start=1):
+        try:
+            actions.append(action_from_dict(raw))
+        except IllegalAction as exc:
+            raise RecordError(f"action {number} of the record is not an action the game knows: {exc}") from None
+    strings = {k: data.get(k, "") for k in ("catalogue", "created", "updated", "program", "state")}
+    bad = [k for k, v in strings.items() if not isinstance(v, str)]
+    if bad:
+        raise RecordError(f"the record's {bad[0]} is not text")
+    return GameRecord(seats=seats, seed=seed, shops_variant=shops, actions=actions, **strings)
+
+
+# --- summary and layout ---------------------------------------------------------------------------
+
+
+def summary(game: Game, actions: int) -> dict[str, Any]:
+    """Where the game stands, in a few fields a listing can show without replaying it."""
+    s = game.s
+    seat = game.current_player
+    out: dict[str, Any] = {
+        "round": s.round,
+        "turn": s.turn,
+        "phase": s.phase,
+        "seats": [p.name for p in s.players],
+        "to_move": game.name(seat) if seat is not None else None,
+        "actions": actions,
+        "finished": game.is_over,
+    }
+    if game.is_over:
+        out["scores"] = [sc.get("total", 0) for sc in s.final_scores]
+        out["winners"] = [game.name(w) for w in s.winners]
+    return out
+
+
+def render(data: dict[str, Any]) -> str:
+    """Indented JSON that stays short: every list item (an action, a seat) on one line."""
+    return _pretty(data, "") + "\n"
+
+
+def _pretty(value: Any, indent: str) -> str:
+    inner = indent + "  "
+    if isinstance(value, dict) and value:
+        items = [f"{inner}{json.dumps(k)}: {_pretty(v, inner)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+    if isinstance(value, list) and any(isinstance(x, (dict, list)) for x in value):
+        items = [inner + json.dumps(x, ensure_ascii=False) for x in value]
+        return "[\n" + ",\n".join(items) + "\n" + indent + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+# --- the log as text ------------------------------------------------------------------------------
+
+REVEAL_MARK = "*"
+
+
+def log_lines(game: Game) -> list[tuple[bool, str]]:
+    """The log, each line with whether it tells of a reveal (roll, draw, refill, peek)."""
+    marks = set(game.s.reveal_marks)
+    return [(i in marks, line) for i, line in enumerate(game.s.log)]
+
+
+def log_text(record: GameRecord, game: Game) -> str:
+    """The game's log as plain text, with a short header and, when it is over, the scores."""
+    s = game.s
+    seats = ", ".join(f"{p.name} (Automa)" if p.automa else p.name for p in s.players)
+    head = [
+        "The Great Harbor: game log",
+        f"Seats: {seats}",
+        f"Seed {record.seed}{', Harbor Shops variant' if record.shops_variant else ''}; "
+        f"catalogue {_short(record.catalogue)}; great-harbor {record.program}",
+        f"Started {record.created}; {len(record.actions)} actions; "
+        + ("finished." if game.is_over else f"now round {s.round}, turn {s.turn}, {s.phase} phase."),
+        f"Lines marked {REVEAL_MARK} reveal dice or cards: undo never goes back past them.",
+        "",
+    ]
+    body = [f"{REVEAL_MARK if marked else ' '} {line}" for marked, line in log_lines(game)]
+    tail: list[str] = []
+    if game.is_over and s.final_scores:
+        tail = ["", "Final scores:"]
+        for p, sc in zip(s.players, s.final_scores, strict=True):
+            tail.append(f"  {p.name}: {sc.get('total', 0)}")
+        tail.append("Winner: " + " and ".join(game.name(w) for w in s.winners))
+    return "\n".join(head + body + tail) + "\n"

@@ -1,0 +1,186 @@
+"""A game at the table: the live Game, its record, fair undo and redo, and autosave.
+
+The app keeps one :class:`Session` per game and sends every player action through
+:meth:`Session.apply`; after each action (and each undo or redo) the record is written to the
+save file. ``session.game`` stays the same object for the whole session: undo swaps its state in
+place, so widgets holding it see the change.
+
+    session = Session.new(cat, ["Ana", "Ben", "Cleo"])          # saved in the saves folder
+    session = Session.load(cat, path)                           # RecordError: one line
+    problem = session.apply(action)     # IllegalAction if not legal; a save problem as text, or None
+    if session.can_undo(): session.undo()   # else session.can_undo().reason says why not
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from great_harbor.data import Catalogue
+from great_harbor.engine import Action, Game, IllegalAction, Seat, action_from_dict
+from great_harbor.record import GameRecord, RecordError, load, log_text
+from great_harbor.saves import SaveError, new_save_path, remove_stale_temporaries, saves_dir, write_atomic
+from great_harbor.undo import Before, Step, Verdict, can_undo, step
+
+
+class CannotUndo(ValueError):
+    """Undo or redo refused; the message says why in one line."""
+
+
+class Session:
+    """One game being played: see the module docstring."""
+
+    def __init__(
+        self,
+        cat: Catalogue,
+        record: GameRecord,
+        game: Game,
+        steps: list[Step],
+        path: Path | None,
+        warnings: Sequence[str] = (),
+    ) -> None:
+        self.cat = cat
+        self.record = record
+        self.game = game
+        self.steps = steps  # one per action in the record
+        self.path = path  # where autosave writes; None: no autosave
+        self.warnings = list(warnings)  # what a forced load let through
+        self.save_error: str | None = None  # the last autosave's problem, None when it worked
+        self._redo: list[Action] = []
+        self._saved = path is not None and path.exists()  # a good save exists at ``path``
+
+    # --- starting -------------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        cat: Catalogue,
+        seats: Sequence[Seat | str],
+        seed: int | None = None,
+        shops_variant: bool = False,
+        *,
+        folder: str | Path | None = None,
+        path: str | Path | None = None,
+        autosave: bool = True,
+    ) -> Session:
+        """A new game, saved at once to ``path`` or a fresh file in ``folder`` (default: the
+        saves folder). Raises IllegalAction for an impossible seating; a failed first save is
+        only noted in ``save_error``."""
+        record = GameRecord.new(cat, seats, seed, shops_variant)
+        game = Game.new(cat, record.seats, seed=record.seed, shops_variant=shops_variant)
+        target: Path | None = None
+        if autosave:
+            names = [s.name for s in record.seats]
+            target = Path(path) if path is not None else new_save_path(saves_dir(folder), names)
+        session = cls(cat, record, game, [], target)
+        session.save()
+        return session
+
+    @classmethod
+    def load(cls, cat: Catalogue, path: str | Path, *, force: bool = False, autosave: bool = True) -> Session:
+        """Continue a saved game; autosave goes on writing to the same file. Raises RecordError."""
+        steps: list[Step] = []
+
+        def watch(game: Game, action: Action) -> None:
+            before = Before.of(game)
+            game.apply(action)
+            steps.append(step(before, game, action))
+
+        loaded = load(path, cat, force=force, apply=watch)
+        target = Path(path) if autosave else None
+        session = cls(cat, loaded.record, loaded.game, steps, target, loaded.warnings)
+        if target is not None:
+            remove_stale_temporaries(target)
+            session.record.catalogue = cat.fingerprint  # from now on it is played with this one
+        return session
+
+    # --- playing --------------------------------------------------------------------------------
+
+    @property
+    def actions(self) -> list[Action]:
+        return self.record.actions
+
+    def apply(self, action: Action | dict[str, Any]) -> str | None:
+        """Apply a legal action (IllegalAction otherwise, nothing changed) and autosave.
+
+        Returns None, or the one-line problem when the autosave failed (also in ``save_error``);
+        the game goes on either way and the previous save is intact.
+        """
+        if isinstance(action, dict):
+            action = action_from_dict(action)
+        if self.game.is_over:
+            raise IllegalAction("the game is over")
+        before = Before.of(self.game)
+        self.game.apply(action)
+        self.steps.append(step(before, self.game, action))
+        self.record.actions.append(action)
+        if self._redo and self._redo[-1] == action:
+            self._redo.pop()  # the same as redo: what remains can still be redone
+        else:
+            self._redo.clear()
+        return self.save()
+
+    def can_undo(self) -> Verdict:
+        return can_undo(self.game, self.steps)
+
+    def undo(self) -> Action:
+        """Take back the last action (CannotUndo with the reason if the rules of fair play forbid)."""
+        verdict = self.can_undo()
+        if not verdict:
+            raise CannotUndo(verdict.reason)
+        action = self.record.actions[-1]
+        self.game.restore(self._replay(len(self.record.actions) - 1))
+        self.record.actions.pop()
+        self.steps.pop()
+        self._redo.append(action)
+        self.save()
+        return action
+
+    def can_redo(self) -> Verdict:
+        if not self._redo:
+            return Verdict(False, "nothing to redo")
+        return Verdict(True)
+
+    def redo(self) -> Action:
+        """Apply again the last undone action."""
+        if not self._redo:
+            raise CannotUndo("nothing to redo")
+        action = self._redo[-1]
+        self.apply(action)
+        return action
+
+    def _replay(self, upto: int) -> Game:
+        # The record's actions were all legal when taken: replay them unchecked (fast).
+        return self.record.replay(self.cat, upto=upto, apply=lambda g, a: g._apply(a))
+
+    # --- saving ---------------------------------------------------------------------------------
+
+    def save(self) -> str | None:
+        """Write the record now (autosave does this after every change). None or the problem."""
+        if self.path is None:
+            return None
+        kept = "the last good save is kept" if self._saved else "the game is not saved yet"
+        try:
+            write_atomic(self.path, self.record.dumps(self.game), kept=kept)
+        except SaveError as exc:
+            self.save_error = str(exc)
+        else:
+            self.save_error = None
+            self._saved = True
+        return self.save_error
+
+    def save_copy(self, path: str | Path) -> str | None:
+        """Write the record to another file (a copy to keep or to attach to a bug report)."""
+        try:
+            write_atomic(Path(path), self.record.dumps(self.game))
+        except SaveError as exc:
+            return str(exc)
+        return None
+
+    def log_text(self) -> str:
+        """The log as plain text, reveal lines marked (``great-harbor export-log``)."""
+        return log_text(self.record, self.game)
+
+
+__all__ = ["CannotUndo", "RecordError", "Session"]
