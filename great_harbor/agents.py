@@ -17,13 +17,13 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from functools import cache
+from itertools import combinations
 from typing import Any, NamedTuple
 
 from great_harbor.engine import Action, Game, colony, effects, fleet, harbor, senate, voyage
 from great_harbor.engine import actions as act
 from great_harbor.engine.draft import current_bonus_mapping
-from great_harbor.engine.state import DOCKED, OUTBOUND, RESOURCES, RETURNING, PlayerState, ShipState, die_colour
+from great_harbor.engine.state import DOCKED, OUTBOUND, RETURNING, PlayerState, ShipState, die_colour
 
 # --- what things are worth, in Prestige equivalents -----------------------------------------------
 COIN = 0.45  # 2 coins buy a resource, or 1 Prestige once a resource track is full
@@ -633,42 +633,21 @@ def _corsair(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action
 
 
 def _final_convert(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action | None:
-    """After the last voyage only Prestige counts (then coins, for a tie): the best sequence of
-    exchanges, found exhaustively; a full resource track turns every exchange into 1 Prestige."""
+    """After the last voyage only Prestige counts (then coins, for a tie): use the Conversion
+    cards that give Prestige in the best affordable combination, keep every other coin."""
     p = m.p
-    top = m.cat.colony_board.resource_max
-    rate = m.cat.supply.convert_coins
     cards = [m.cat.conversion_cards[c] for c in m.s.conversions if c not in p.conversions_used]
-    cards = [c for c in cards if c.gain.prestige]
-    fill = max(RESOURCES, key=lambda r: p.resources[r])
-
-    @cache
-    def best(coins: int, level: int, used: frozenset[str]) -> tuple[int, int]:
-        """(Prestige, coins left) of the best way on."""
-        options = [(0, coins)]
-        if coins >= rate:
-            gain, left = best(coins - rate, min(top, level + 1), used)
-            options.append((gain + (level >= top), left))
-        for c in cards:
-            if c.id not in used and coins >= c.coins:
-                gain, left = best(coins - c.coins, level, used | {c.id})
-                options.append((gain + c.gain.prestige, left))
-        return max(options)
-
-    level, used = p.resources[fill], frozenset(p.conversions_used)
-    target = best(p.coins, level, used)
-    if target[0] == 0:
+    cards = [c for c in cards if c.gain.prestige and p.coins >= c.coins]
+    best: tuple[int, int, tuple[str, ...]] = (0, 0, ())
+    for k in range(1, len(cards) + 1):
+        for combo in combinations(cards, k):
+            cost = sum(c.coins for c in combo)
+            if cost <= p.coins:
+                option = (sum(c.gain.prestige for c in combo), -cost, tuple(c.id for c in combo))
+                best = max(best, option)
+    if best[0] == 0:
         return act.EndTurn()
-    if p.coins >= rate:
-        gain, left = best(p.coins - rate, min(top, level + 1), used)
-        if (gain + (level >= top), left) == target:
-            return act.ConvertCoins(fill)
-    for c in cards:
-        if p.coins >= c.coins and c.id not in used:
-            gain, left = best(p.coins - c.coins, level, used | {c.id})
-            if (gain + c.gain.prestige, left) == target:
-                return act.UseConversion(c.id)
-    return act.EndTurn()
+    return act.UseConversion(best[2][0])
 
 
 def _choice(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action | None:
