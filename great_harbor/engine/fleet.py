@@ -72,19 +72,31 @@ def conversion_actions(game: Game, p: PlayerState) -> list[Action]:
     out: list[Action] = []
     rate = game.cat.supply.convert_coins
     if p.coins >= rate:
-        out += [ConvertCoins(r) for r in RESOURCES]
+        # Coins buy only what the track can hold (see the engine rulings: no surplus Prestige
+        # from converting coins).
+        room = room_on_tracks(game, p)
+        out += [ConvertCoins(r) for r in RESOURCES if room[r] >= 1]
     for card_id in game.s.conversions:
         card = game.cat.conversion_cards[card_id]
         if card_id in p.conversions_used or p.coins < card.coins:
             continue
-        for choice in conversion_choices(game, card.gain.any_resource, card.gain.any_luxury):
+        for choice in conversion_choices(game, p, card.gain.any_resource, card.gain.any_luxury):
             out.append(UseConversion(card_id, choice))
     return out
 
 
-def conversion_choices(game: Game, any_resource: int, any_luxury: int) -> list[tuple[str, ...]]:
+def room_on_tracks(game: Game, p: PlayerState) -> dict[str, int]:
+    top = game.cat.colony_board.resource_max
+    return {r: top - p.resources[r] for r in RESOURCES}
+
+
+def conversion_choices(game: Game, p: PlayerState, any_resource: int, any_luxury: int) -> list[tuple[str, ...]]:
     if any_resource:
-        return [tuple(c) for c in combinations_with_replacement(RESOURCES, any_resource)]
+        room = room_on_tracks(game, p)
+        return [
+            tuple(c) for c in combinations_with_replacement(RESOURCES, any_resource)
+            if all(c.count(r) <= room[r] for r in set(c))
+        ]
     if any_luxury:
         kinds = [x for x in LUXURIES if colony.luxury_supply(game, x) >= any_luxury]
         return [(x,) for x in kinds]

@@ -193,12 +193,16 @@ def _turn_reason(game: Game, seat: int, action: Action) -> str | None:
             return f"{b.name} needs {b.colonists} free Colonist{'s' if b.colonists > 1 else ''}"
         return f"{b.name} has nothing to do now"
     if isinstance(action, ConvertCoins):
+        if p.coins >= cat.supply.convert_coins and p.resources.get(action.resource, 0) >= cat.colony_board.resource_max:
+            return f"your {action.resource} track is full: coins cannot buy past it"
         return f"needs {cat.supply.convert_coins} coins, you have {p.coins}"
     if isinstance(action, UseConversion):
         if action.card not in s.conversions:
             return "that Conversion card is not in play"
         if action.card in p.conversions_used:
             return "each Conversion card can be used once per turn"
+        if p.coins >= cat.conversion_cards[action.card].coins:
+            return "coins cannot buy past a full resource track; choose resources with room"
         return f"needs {cat.conversion_cards[action.card].coins} coins, you have {p.coins}"
     return None
 

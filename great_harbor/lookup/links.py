@@ -178,6 +178,8 @@ REFUSALS: tuple[_Refusal, ...] = (
     _r(r"^that conversion card is not in play$", "govern-actions/convert-coins"),
     _r(r"^each conversion card can be used once per turn$", "govern-actions/convert-coins"),
     _r(r"^needs .+ coins, you have ", "govern-actions/convert-coins"),
+    _r(r"track is full: coins cannot buy past it$", "engine-rulings/coins-cannot-overflow-a-resource-track"),
+    _r(r"^coins cannot buy past a full resource track", "engine-rulings/coins-cannot-overflow-a-resource-track"),
     # the Harbor Shops variant
     _r(r"^the harbor shops variant is not in play", "harbor-shops"),
     _r(r"^the automa does not set up shops$", "engine-rulings/shops-and-the-automa"),

@@ -226,7 +226,9 @@ def test_a_linked_space_is_done_when_the_neighbouring_marker_is_on_or_past_it() 
     p = the_automa(sc)
     p.automa_track.update(red=2, blue=4)
     automa.advance_track(sc.game, p, "red")  # red reaches the red-blue link at 3, blue is past it
-    assert p.prestige == 1 and p.automa_bridges == [0]
+    link = sc.cat.automa_board.bridges[0]
+    assert (link.tracks, link.space, link.icon) == (("red", "blue"), 3, "prestige")
+    assert p.prestige == link.amount and p.automa_bridges == [0]
 
 
 def test_a_linked_space_waits_while_the_neighbouring_marker_is_short_of_it() -> None:
@@ -236,7 +238,7 @@ def test_a_linked_space_waits_while_the_neighbouring_marker_is_short_of_it() -> 
     automa.advance_track(sc.game, p, "red")
     assert p.prestige == 0 and p.automa_bridges == []
     automa.advance_track(sc.game, p, "blue")  # now blue arrives while red is on it
-    assert p.prestige == 1 and p.automa_bridges == [0]
+    assert p.prestige == sc.cat.automa_board.bridges[0].amount and p.automa_bridges == [0]
 
 
 def test_a_marker_on_the_last_space_stays_and_nothing_happens() -> None:
@@ -252,8 +254,11 @@ def test_prestige_icon_gives_its_number_of_prestige_tokens() -> None:
     sc = solo()
     p = the_automa(sc)
     p.automa_track["red"] = 3
-    automa.advance_track(sc.game, p, "red")  # red space 4: 2 Prestige
-    assert p.prestige == 2
+    automa.advance_track(sc.game, p, "red")  # red space 4: a Prestige icon
+    red = next(t for t in sc.cat.automa_board.tracks if t.colour == "red")
+    space = next(sp for sp in red.spaces if sp.space == 4)
+    assert space.icon == "prestige" and space.amount > 1
+    assert p.prestige == space.amount
 
 
 # --- Automa actions: Ships ------------------------------------------------------------------------

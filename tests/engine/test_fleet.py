@@ -182,7 +182,7 @@ def test_two_coins_for_one_resource() -> None:
     sc = Scenario()
     sc.give(0, coins=5, sails=5)
     game = sc.turn(0)
-    assert set(of_kind(game, ConvertCoins)) == {ConvertCoins(r) for r in ("sails", "rope", "planks", "metal")}
+    assert set(of_kind(game, ConvertCoins)) == {ConvertCoins(r) for r in ("rope", "planks", "metal")}
     game.apply(ConvertCoins("rope"))
     game.apply(ConvertCoins("rope"))  # as often as coins allow
     p = game.s.players[0]
@@ -190,13 +190,25 @@ def test_two_coins_for_one_resource() -> None:
     assert_illegal(game, ConvertCoins("rope"), "needs 2 coins, you have 1")
 
 
-def test_convert_into_a_full_track_pays_the_surplus_prestige() -> None:
+def test_coins_cannot_overflow_a_full_track() -> None:
+    # Engine ruling: no surplus Prestige from coins (else 2 coins would buy 1 Prestige at will).
     sc = Scenario()
     sc.give(0, coins=2, sails=5)
     game = sc.turn(0)
-    game.apply(ConvertCoins("sails"))
-    p = game.s.players[0]
-    assert p.resources["sails"] == 5 and p.prestige == 1
+    assert ConvertCoins("sails") not in game.legal_actions()
+    assert_illegal(game, ConvertCoins("sails"), "your sails track is full")
+    assert game.s.players[0].prestige == 0
+
+
+def test_conversion_card_resources_must_fit_the_tracks() -> None:
+    sc = Scenario()
+    sc.conversions("conversion-laurel", "conversion-2", "conversion-4")
+    sc.give(0, coins=3, sails=4, rope=5)
+    game = sc.turn(0)
+    choices = {a.choice for a in of_kind(game, UseConversion) if a.card == "conversion-4"}
+    assert ("sails", "sails") not in choices and ("sails", "rope") not in choices
+    assert ("sails", "planks") in choices and ("metal", "metal") in choices
+    assert_illegal(game, UseConversion("conversion-4", ("rope", "rope")), "full resource track")
 
 
 def test_each_conversion_card_once_per_turn() -> None:

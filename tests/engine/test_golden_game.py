@@ -8,8 +8,9 @@ What the log shows, and so the breakdown:
   builds the Odeon (1) and launches the Gaulus (2): cards 6. She builds Insula 1 and 2 and all
   three Dock Huts: 5, plus the neighbouring pairs Dock Huts 1-2, 2-3 and Insulae 1-2: 8. The
   Odeon counts 5 structures: 2. The Schemer's two Smuggler tokens are never spent: 2. Her
-  tokens: the Gaulus trades three times in the middle segment (2 each) and the Laurel Exchange
-  is used four times (1 each): 10. Total 29.
+  tokens: the Gaulus trades three times in the middle segment (3 Prestige and cargo 2 x 1 coin
+  each); with two Senate coins that is 8 coins, spent on the Laurel Exchange twice (1 Prestige
+  each) and on one last exchange of 2 coins for a resource: 9 + 2 = 11. Total 30.
 - Ben plays Investor (11, 0), Trader (10, 1) and Admiral (5, 1): cards 2; builds all six
   structures: 6 + 4 neighbouring pairs; two surplus Prestige tokens. Total 15.
 """
@@ -83,21 +84,21 @@ def test_golden_two_seat_game() -> None:
     game = Game.new(default_catalogue(), ["Ana", "Ben"], seed=SEED)
     played = play(game, check_every=True)
     assert game.s.final_scores == [
-        {"cards": 6, "governor": 1, "structures": 8, "buildings": 2, "smuggler": 2, "tokens": 10, "total": 29},
+        {"cards": 6, "governor": 1, "structures": 8, "buildings": 2, "smuggler": 2, "tokens": 11, "total": 30},
         {"cards": 2, "governor": 1, "structures": 10, "buildings": 0, "smuggler": 0, "tokens": 2, "total": 15},
     ]
     assert game.s.winners == [0]
-    assert len(played) == 193
+    assert len(played) == 191
     assert Counter(a.kind for a in played) == {
         "draft": 40, "place": 40, "assign": 40, "end-turn": 22, "build": 11, "choose": 9, "play-person": 7,
-        "activate": 4, "conversion": 4, "send": 5, "sail-on": 3, "trade": 3, "play-ship": 1,
+        "activate": 4, "conversion": 2, "send": 5, "sail-on": 3, "trade": 3, "play-ship": 1,
         "play-building": 1, "employ-crew": 1, "favor-senate": 1, "convert": 1,
     }
     ana, ben = game.s.players
     assert (ana.coins, ben.coins) == (0, 0)
     assert ana.structures == ["insula-1", "dock-hut-1", "dock-hut-2", "insula-2", "dock-hut-3"]
     log = game.s.log
-    assert log[-3:] == ["Ana: 29 Prestige.", "Ben: 15 Prestige.", "Ana wins the game!"]
+    assert log[-3:] == ["Ana: 30 Prestige.", "Ben: 15 Prestige.", "Ana wins the game!"]
     assert sum("trades in segment 2" in line for line in log) == 3
     assert sum("loses to the pirates" in line for line in log) == 2
 

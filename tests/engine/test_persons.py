@@ -280,7 +280,7 @@ def test_admiral_gives_every_ship_one_strength() -> None:
     assert game.s.players[0].docks[1].damage == 1
     assert game.pending.kind == "voyage_choice" and game.pending.data["dock"] == 1
     game.apply(Trade(1))
-    assert p.coins == 2 * 2
+    assert p.coins == 2 * 1  # cargo 2 x the middle segment's 1 coin
 
 
 def test_admiral_needs_favor_and_the_voyage_phase() -> None:
@@ -567,7 +567,7 @@ def test_corsair_declined_before_the_reveal_can_wait_for_the_next_one() -> None:
     game.apply(ActivatePerson("person-21"))
     choose(game, "1")
     game.apply(Trade(1))  # 2 + 2 = 4 against 1 + 2 = 3
-    assert game.s.players[0].coins == 2 * 2
+    assert game.s.players[0].coins == 2 * 1  # cargo 2 x the middle segment's 1 coin
 
 
 def test_corsair_needs_a_ship_at_sea() -> None:

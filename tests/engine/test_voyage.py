@@ -71,8 +71,8 @@ def test_three_seats_three_segments() -> None:
     assert game.pending.kind == "voyage_choice" and game.pending.seat == 0
     game.apply(SailOn(1))  # Flagship 4 against 3
     assert game.pending.kind == "voyage_choice" and game.pending.seat == 1
-    game.apply(Trade(1))  # Bireme 3 against 3: cargo 2 x 2 coins, 2 Prestige; no dyes to offer
-    assert (ben.coins, ben.prestige) == (5, 3)
+    game.apply(Trade(1))  # Bireme 3 against 3: cargo 2 x 1 coin, 3 Prestige; no dyes to offer
+    assert (ben.coins, ben.prestige) == (3, 4)
     assert game.pending.kind == "ship_order" and game.pending.seat == 2
     game.apply(Choose("2"))  # Scapha 1 and then Corbita 2 lose against 3
     assert (cleo.docks[0].damage, cleo.docks[1].damage) == (1, 1)
@@ -84,10 +84,10 @@ def test_three_seats_three_segments() -> None:
     assert game.s.pirates == ["pirate-4", "pirate-6", "pirate-2"]
     assert set(game.legal_actions()) == {Trade(1)}
     assert_illegal(game, SailOn(1))
-    game.apply(Trade(1))  # cargo 3 x 3 coins, 4 Prestige
+    game.apply(Trade(1))  # cargo 3 x 2 coins, 6 Prestige
     assert options(game) == ["demand-5:marble"]
-    choose(game, "demand-5:marble")
-    assert (ana.coins, ana.prestige, ana.luxuries["marble"]) == (10, 10, 0)
+    choose(game, "demand-5:marble")  # 6 Prestige more
+    assert (ana.coins, ana.prestige, ana.luxuries["marble"]) == (7, 14, 0)
 
     # End of turn: ships sail back by their speed; the pirates go to the discards; demands refill.
     assert game.pending.kind == "draft" and game.s.turn == "B"
@@ -280,5 +280,5 @@ def test_one_luxury_demand_per_trade() -> None:
     assert options(game) == ["demand-5:marble", "demand-7:amphorae"]
     choose(game, "demand-7:amphorae")
     p = game.s.players[0]
-    assert p.prestige == 4 + 4 and p.luxuries == {"wine": 0, "dyes": 0, "marble": 1, "amphorae": 0}
+    assert p.prestige == 6 + 6 and p.luxuries == {"wine": 0, "dyes": 0, "marble": 1, "amphorae": 0}
     assert game.pending.kind == "draft"  # no second demand for the same trade

@@ -141,7 +141,7 @@ def test_other_kinds_state_their_numbers(glossary: dict[str, Entry]) -> None:
     assert "| Red | Rope |" in glossary["dice-bonus-1"].body
     red = glossary["senate-red"].body
     assert "| 4 | 1 Colonist |" in red and "space 6 with the Blue track: 2 Prestige" in red
-    assert "| 3 (far) | 4 | 3 | 4 | 2 | 6 |" in glossary["trade-board"].body
+    assert "| 3 (far) | 4 | 2 | 6 | 2 | 6 |" in glossary["trade-board"].body
     assert "| Insula 3 | 2 Planks, 1 Metal, 1 Sails | 1 |" in glossary["colony-board"].body
 
 
