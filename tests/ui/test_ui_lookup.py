@@ -323,6 +323,7 @@ async def test_the_lookup_reopens_where_it_was_left() -> None:
         screen = lookup(app)
         assert screen.current == "dice-workers/benefit-tiers"
         assert screen.query_one(SearchInput).value == "tier"
+        assert screen.result_ids and screen.query_one("#lookup-results").display  # its results too
         await pilot.press(*"shore fee")  # the old query is selected: typing replaces it
         assert screen.query_one(SearchInput).value == "shore fee"
 

@@ -23,6 +23,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Input, OptionList, Static, Tree
 from textual.widgets.option_list import Option
 from textual.widgets.tree import TreeNode
@@ -35,7 +36,8 @@ if TYPE_CHECKING:
 
     from ..app import GreatHarborApp
 
-RESULTS = 40
+RESULTS = 25
+TYPING_PAUSE = 0.12  # seconds without a key before the best match is drawn on the right
 
 START = (
     "Type to search the rules and the cards: words (shore fee), a card name (corsair) or number "
@@ -110,6 +112,8 @@ class LookupScreen(Screen[None]):
         self.result_ids: list[str | None] = []
         self._tree_nodes: dict[str, TreeNode[str | None]] = {}
         self._preview: str | None = None
+        self._preview_timer: Timer | None = None
+        self._ready = False  # searches wait until the widgets are there
 
     # --- building -------------------------------------------------------------------------
 
@@ -132,6 +136,7 @@ class LookupScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._ready = True
         self.query_one("#lookup-links", LinkList).border_title = "Links (Enter opens; 1-9 over the text)"
         self._build_tree()
         self._show_status()
@@ -190,10 +195,11 @@ class LookupScreen(Screen[None]):
     # --- searching ------------------------------------------------------------------------
 
     def search_changed(self, query: str) -> None:
-        if not self.is_mounted:
+        if not self._ready:
             return
         results = self.query_one("#lookup-results", OptionList)
         if not query.strip():
+            self._schedule_preview(None)  # nothing to draw: a pending preview is dropped
             self.result_ids = []
             results.clear_options()
             self._show_results(False)
@@ -218,7 +224,7 @@ class LookupScreen(Screen[None]):
         first = next((i for i, entry in enumerate(self.result_ids) if entry is not None), None)
         results.highlighted = first
         if first is not None:
-            self._schedule_preview(self.result_ids[first])
+            self._schedule_preview(self.result_ids[first], typing=True)
 
     def _show_results(self, shown: bool) -> None:
         self.query_one("#lookup-results", OptionList).display = shown
@@ -295,13 +301,20 @@ class LookupScreen(Screen[None]):
 
     # --- showing entries ------------------------------------------------------------------
 
-    def _schedule_preview(self, entry: str | None) -> None:
+    def _schedule_preview(self, entry: str | None, typing: bool = False) -> None:
         """Show ``entry`` after this frame is drawn: the results list answers in the key's own
-        frame, and a long chapter's Markdown is drawn in the next."""
+        frame and the entry follows in the next one; while typing, once the typing pauses."""
         self._preview = entry
-        self.call_after_refresh(self._do_preview)
+        if self._preview_timer is not None:
+            self._preview_timer.stop()
+            self._preview_timer = None
+        if typing:
+            self._preview_timer = self.set_timer(TYPING_PAUSE, self._do_preview)
+        else:
+            self.call_after_refresh(self._do_preview)
 
     def _do_preview(self) -> None:
+        self._preview_timer = None
         entry, self._preview = self._preview, None
         if entry is not None and entry != self.current and entry in self.index:
             self.show(entry)

@@ -10,9 +10,11 @@ Enter follows the highlighted one in the list. Both post :class:`FollowLink`.
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from rich.console import Console
 from rich.markdown import Markdown
 from rich.text import Text
 from textual.binding import Binding
@@ -62,31 +64,73 @@ def entry_links(entry: Entry, known: Callable[[str], bool], extra: Iterable[str]
 
 
 class EntryText(VerticalScroll, can_focus=True):
-    """The text of an entry, scrollable; 1-9 follow its links, Backspace goes back."""
+    """The text of an entry, scrollable; 1-9 follow its links, Backspace goes back.
+
+    The Markdown is laid out once for the width at hand and kept as plain styled text (a Markdown
+    renderable would be laid out again on every frame that measures or paints it)."""
 
     BINDINGS = [
         *(Binding(str(n), f"follow({n})", f"Link {n}", show=False) for n in range(1, 10)),
     ]
 
+    CACHE = 64
+
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(Static(id=f"{id}-body" if id else None), id=id)
         self.links: list[str] = []
+        self._markdown: str | None = None
+        self._drawn: OrderedDict[tuple[str, int], Text] = OrderedDict()
 
     def show(self, markdown: str, links: list[str]) -> None:
         self.links = links
-        self.query_one(Static).update(Markdown(markdown, hyperlinks=False))
+        self._markdown = markdown
+        self.query_one(Static).update(self._laid_out(markdown))
         self.scroll_home(animate=False)
 
     def show_text(self, text: Text) -> None:
         self.links = []
+        self._markdown = None
         self.query_one(Static).update(text)
         self.scroll_home(animate=False)
+
+    def _width(self) -> int:
+        return max(20, self.scrollable_content_region.width or self.size.width or 80)
+
+    def _laid_out(self, markdown: str) -> Text:
+        key = (markdown, self._width())
+        text = self._drawn.get(key)
+        if text is None:
+            text = self._drawn[key] = render_markdown(self.app.console, markdown, key[1])
+            while len(self._drawn) > self.CACHE:
+                self._drawn.popitem(last=False)
+        else:
+            self._drawn.move_to_end(key)
+        return text
+
+    def on_resize(self) -> None:
+        if self._markdown is not None:
+            self.query_one(Static).update(self._laid_out(self._markdown))
 
     def action_follow(self, number: int) -> None:
         if 0 < number <= len(self.links):
             self.post_message(FollowLink(self.links[number - 1]))
         else:
             self.app.bell()
+
+
+def render_markdown(console: Console, markdown: str, width: int) -> Text:
+    """``markdown`` laid out ``width`` cells wide, as styled text that needs no further wrapping."""
+    lines = console.render_lines(Markdown(markdown, hyperlinks=False), console.options.update_width(width),
+                                 pad=False)
+    out = Text(no_wrap=True, overflow="crop", end="")
+    for number, line in enumerate(lines):
+        if number:
+            out.append("\n")
+        for segment in line:
+            if not segment.control:
+                out.append(segment.text, segment.style)
+    out.rstrip()
+    return out
 
 
 class LinkList(OptionList):
