@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -104,9 +104,10 @@ class LookupScreen(Screen[None]):
         self.index = index
         self.topic = topic
         self.things = list(things)
-        self.memory = memory or LookupMemory()
+        self.memory = memory or LookupMemory()  # kept up to date as the player reads
         self.blink = blink
-        self.history: list[str] = list(self.memory.history)
+        self.memory.history[:] = [entry for entry in self.memory.history if entry in index]
+        self.history = self.memory.history
         self.position = min(self.memory.position, len(self.history) - 1)
         self.current: str | None = None
         self.result_ids: list[str | None] = []
@@ -197,6 +198,7 @@ class LookupScreen(Screen[None]):
     def search_changed(self, query: str) -> None:
         if not self._ready:
             return
+        self.memory.query = query
         results = self.query_one("#lookup-results", OptionList)
         if not query.strip():
             self._schedule_preview(None)  # nothing to draw: a pending preview is dropped
@@ -338,6 +340,7 @@ class LookupScreen(Screen[None]):
         """Draw ``entry_id`` on the right (not added to the history: a preview)."""
         entry = self.index.get(entry_id)
         self.current = entry_id
+        self.memory.current, self.memory.position = entry_id, self.position
         title = Text(entry.title, style="bold")
         if len(entry.breadcrumb) > 1:
             title.append("\n" + entry.path, style="dim")
@@ -410,8 +413,6 @@ class LookupScreen(Screen[None]):
         self._reveal(target)
 
     def action_close(self) -> None:
-        remember(self.app, LookupMemory(self.query_one(SearchInput).value, list(self.history), self.position,
-                                        self.current))
         self.app.pop_screen()
 
 
@@ -423,10 +424,6 @@ def _result_text(title: str, breadcrumb: tuple[str, ...]) -> Text:
 
 
 # --- opening the lookup from the app ------------------------------------------------------------
-
-
-def remember(app: App[object], memory: LookupMemory) -> None:
-    app.lookup_memory = memory  # type: ignore[attr-defined]
 
 
 def open_lookup(app: GreatHarborApp, topic: Topic | None = None) -> None:
@@ -442,7 +439,8 @@ def open_lookup(app: GreatHarborApp, topic: Topic | None = None) -> None:
     from ..lookup_topics import index_for
 
     index = index_for(_catalogue(app))
-    memory = getattr(app, "lookup_memory", None)
+    memory = app.lookup_memory if isinstance(app.lookup_memory, LookupMemory) else LookupMemory()
+    app.lookup_memory = memory
     app.push_screen(LookupScreen(index, topic, table_context(app), memory, blink=getattr(app, "blink", True)))
 
 
