@@ -233,7 +233,7 @@ class HarborMap(Widget, can_focus=True):
             out.truncate(WIDTH)
             return out
         if game.s.shops_variant:
-            return Text("Harbor Shops: a player's symbol in a tile's corner (or on the rim) is their Shop",
+            return Text("Shops: an owner's symbol in a tile's corner, or on the rim between two tiles",
                         style=DIM)
         return Text("")
 
