@@ -326,6 +326,17 @@ async def test_the_lookup_reopens_where_it_was_left() -> None:
         assert screen.result_ids and screen.query_one("#lookup-results").display  # its results too
         await pilot.press(*"shore fee")  # the old query is selected: typing replaces it
         assert screen.query_one(SearchInput).value == "shore fee"
+        await pilot.press("down", "down", "enter", "escape")
+        opened = screen.current
+        await pilot.press("question_mark")
+        await pilot.pause(0.3)
+        assert lookup(app).current == opened  # not the best match of the search
+
+        await pilot.press("escape", "f5")  # a topic: its entry, with the contents beside it
+        await pilot.pause(0.3)
+        screen = lookup(app)
+        assert screen.topic is not None and screen.current == screen.topic.entry
+        assert screen.query_one(SearchInput).value == ""
 
 
 def test_links_are_numbered_in_the_order_they_appear() -> None:

@@ -149,11 +149,14 @@ class LookupScreen(Screen[None]):
             self.show(current)
         else:
             self._show_start()
-        if self.memory.query:
+        if self.topic is None and self.memory.query:
             search.value = self.memory.query  # searches, and shows the results list
             search.select_all()  # typing starts a new search
-            self.query_one("#lookup-results", OptionList).highlighted = None
-        else:
+            self._schedule_preview(None)  # the entry read last stays on the right
+            shown = self.result_ids.index(self.current) if self.current in self.result_ids else None
+            self.query_one("#lookup-results", OptionList).highlighted = shown
+        else:  # opened on a topic: the contents, where the topic's entry is
+            self.memory.query = ""
             self._show_results(False)
         if self.topic is not None:
             self.query_one(EntryText).focus()
