@@ -27,6 +27,10 @@ class Act(Message):
     action: Action
 
 
+class Begun(Message):
+    """The table for a new game is up: the app then decides what comes first."""
+
+
 @dataclass(frozen=True)
 class Setup:
     """What the new-game screen asks: the seats, the variant and the seed."""
@@ -125,7 +129,13 @@ class GreatHarborApp(App[None]):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
-        self.call_after_refresh(self.after_change)
+        # Not call_after_refresh here: called from a widget's handler (a button of the new-game
+        # screen), its callback would run as that widget, and the screens after_change pushes
+        # (hand-off, Automa playback) would report back to a widget that is gone by then.
+        self.post_message(Begun())
+
+    def on_begun(self, _: Begun) -> None:
+        self.call_after_refresh(self.after_change)  # now as the app itself
 
     # --- playing --------------------------------------------------------------------------
 
