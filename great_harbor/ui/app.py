@@ -1,14 +1,18 @@
 """The Textual app: owns the catalogue and the Game, and moves between screens.
 
 Screens render the game and post the action a player picked (:class:`Act`); the app applies it
-through the engine, then decides what comes next: the Automa's moves played back at a readable
-pace, a hand-off screen when the keyboard passes to another person, or the final scores.
+through the game's :class:`~great_harbor.session.Session` (which autosaves the record after every
+action), then decides what comes next: the Automa's moves played back at a readable pace, a
+hand-off screen when the keyboard passes to another person, or the final scores. Undo, redo, the
+saved games, the replay viewer and the log export are at the end of the class.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -18,6 +22,11 @@ from textual.screen import Screen
 from great_harbor.data import Catalogue, CatalogueError, load_catalogue
 from great_harbor.engine import EngineError, Game, IllegalAction, Seat
 from great_harbor.engine.actions import Action
+
+if TYPE_CHECKING:
+    from great_harbor.record import RecordError
+    from great_harbor.replay import Replay
+    from great_harbor.session import Session
 
 
 @dataclass
@@ -54,10 +63,20 @@ class GreatHarborApp(App[None]):
         blink: bool = True,
         catalogue: Catalogue | None = None,
         game: Game | None = None,
+        saves_dir: str | Path | None = None,
+        autosave: bool = True,
+        session: Session | None = None,
+        replay: Replay | None = None,
     ) -> None:
         super().__init__()
         self.setup = setup
         self._initial_game = game
+        self._initial_session = session
+        self._initial_replay = replay
+        self.saves_dir = Path(saves_dir) if saves_dir is not None else None  # None: the default folder
+        self.autosave = autosave
+        self.session: Session | None = None  # the game's record and autosave (None: a game given as is)
+        self._save_problem: str | None = None  # the autosave problem last reported
         self.default_seed = seed
         self.automa_delay = automa_delay
         self.blink = blink
@@ -75,6 +94,14 @@ class GreatHarborApp(App[None]):
         return self._catalogue
 
     def on_mount(self) -> None:
+        if self._initial_replay is not None:
+            self._catalogue = self._initial_replay.cat
+            self.show_replay(self._initial_replay, standalone=True)
+            return
+        if self._initial_session is not None:
+            self._catalogue = self._initial_session.cat
+            self.begin_session(self._initial_session, resumed=True)
+            return
         if self._initial_game is not None:
             self._catalogue = self._initial_game.cat
             self.begin(self._initial_game)
@@ -98,12 +125,15 @@ class GreatHarborApp(App[None]):
             self.push_screen(screen)
 
     def start_game(self, setup: Setup) -> str | None:
-        """Start a game; returns a one-line message when it cannot start."""
+        """Start a game (saved in the saves folder); returns a one-line message when it cannot start."""
         import random
+
+        from great_harbor.session import Session
 
         seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(1_000_000)
         try:
-            game = Game.new(self.catalogue, list(setup.seats), seed=seed, shops_variant=setup.shops)
+            session = Session.new(self.catalogue, list(setup.seats), seed=seed, shops_variant=setup.shops,
+                                  folder=self.saves_dir, autosave=self.autosave)
         except IllegalAction as exc:
             return f"Cannot start: {exc}."
         except (EngineError, NotImplementedError) as exc:
@@ -111,15 +141,25 @@ class GreatHarborApp(App[None]):
         except CatalogueError as exc:
             return f"The component catalogue is broken: {exc}"
         self.setup = Setup(setup.seats, setup.seed, setup.shops)
-        self.begin(game)
+        self.begin_session(session)
         return None
 
-    def begin(self, game: Game) -> None:
+    def begin_session(self, session: Session, resumed: bool = False) -> None:
+        """Show the table for a recorded game; ``resumed``: a saved game goes on (its log is not
+        played back)."""
+        self.session = session
+        self._save_problem = None
+        self.begin(session.game, resumed=resumed)
+        self._note_save()
+
+    def begin(self, game: Game, resumed: bool = False) -> None:
         """Show the table for ``game`` (a new game, or one prepared by the caller)."""
+        if self.session is not None and self.session.game is not game:
+            self.session = None  # a game given as is: nothing records it
         self.game = game
         humans = self.humans()
         self.viewer = humans[0] if len(humans) == 1 else None  # alone at the table: nothing to hide
-        self.log_seen = 0
+        self.log_seen = len(game.s.log) if resumed else 0
         from .screens.game import GameScreen
 
         screen = GameScreen(game)
@@ -143,17 +183,29 @@ class GreatHarborApp(App[None]):
         self.play(message.action)
 
     def play(self, action: Action) -> None:
+        from .saving import RedoCommand, UndoCommand
+
         game = self.game
         if game is None:
             return
+        if isinstance(action, UndoCommand):
+            self.undo()
+            return
+        if isinstance(action, RedoCommand):
+            self.redo()
+            return
         try:
-            game.apply(action)
+            if self.session is not None:
+                self.session.apply(action)  # autosaves; a problem is noted, never raised
+            else:
+                game.apply(action)
         except IllegalAction as exc:
             self.refused(str(exc))
             return
         except (EngineError, NotImplementedError) as exc:
             self.refused(f"the engine could not do that: {exc or type(exc).__name__}")
             return
+        self._note_save()
         self.after_change()
 
     def refused(self, reason: str) -> None:
@@ -247,6 +299,7 @@ class GreatHarborApp(App[None]):
                     f"View colony: {p.name}", f"Show {p.name}'s colony board in full",
                     lambda seat=p.seat: self.view_colony(seat),  # type: ignore[misc]
                 )
+        yield from self.session_commands(screen)
         yield SystemCommand(
             "Automa pace: slow", "Play the Automa's moves back one line every 1.5 s",
             lambda: self.set_pace(1.5),
@@ -265,6 +318,161 @@ class GreatHarborApp(App[None]):
         if self.game is not None and isinstance(self.screen, GameScreen):
             self.push_screen(ColonyViewScreen(self.game, seat, self.viewer, len(self.humans()) == 1))
 
+    # --- saves, undo, replay, export ---------------------------------------------------------
+
+    def session_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The command palette's entries for saved games, undo and redo, and the log."""
+        yield SystemCommand("Saved games", "List the saved games: continue one, replay one", self.show_saved_games)
+        if self.table_in_front(screen) is not None and self.session is not None:
+            yield SystemCommand("Undo", "Take back your last action (Ctrl+Z)", self.undo)
+            yield SystemCommand("Redo", "Do again the action you took back (Ctrl+Y)", self.redo)
+        if self.session is not None and self.game is not None:
+            yield SystemCommand("Export the log", "Write this game's log to a text file (Ctrl+E)", self.export_log)
+
+    def table_in_front(self, screen: Screen[object] | None = None) -> Screen[object] | None:
+        """The game screen if it is in front and shows the table (not under a hand-off)."""
+        from .screens.game import GameScreen
+
+        screen = self.screen if screen is None else screen
+        return screen if isinstance(screen, GameScreen) and not screen.hidden else None
+
+    def _note_save(self) -> None:
+        """Say once, in one line, that autosave failed (and once that it works again)."""
+        session = self.session
+        problem = session.save_error if session is not None else None
+        if problem == self._save_problem:
+            return
+        if problem:
+            self.notify(f"Autosave failed: {problem}. Play goes on.", severity="warning", timeout=10)
+        elif session is not None and session.path is not None:
+            self.notify(f"Autosave works again: {session.path.name}", timeout=4)
+        self._save_problem = problem
+
+    def action_undo(self) -> None:
+        self.undo()
+
+    def action_redo(self) -> None:
+        self.redo()
+
+    def action_export_log(self) -> None:
+        self.export_log()
+
+    def action_saved_games(self) -> None:
+        self.show_saved_games()
+
+    def undo(self) -> None:
+        """Take back the last action of the person at the keyboard, if fair play allows."""
+        from great_harbor.engine.describe import describe
+        from great_harbor.session import CannotUndo
+
+        if self.table_in_front() is None or self.game is None:
+            return
+        session = self.session
+        if session is None:
+            self.notify("This game is not recorded, so nothing can be undone.", severity="warning")
+            return
+        try:
+            action = session.undo()
+        except CannotUndo as exc:
+            self.bell()
+            self.notify(_sentence(str(exc)), severity="warning", timeout=6)
+            return
+        self.log_seen = len(session.game.s.log)
+        self._note_save()
+        self._refresh_table()
+        self.notify(f"Taken back: {describe(session.game, action)}", timeout=4)
+
+    def redo(self) -> None:
+        """Do again the last action taken back (until a new action is taken)."""
+        from great_harbor.engine.describe import describe
+
+        if self.table_in_front() is None or self.game is None:
+            return
+        session = self.session
+        action = session.next_redo if session is not None else None
+        if session is None or action is None:
+            self.bell()
+            self.notify("Nothing to redo.", severity="warning", timeout=4)
+            return
+        words = describe(session.game, action)
+        try:
+            session.redo()
+        except (IllegalAction, EngineError, ValueError) as exc:
+            self.refused(str(exc))
+            return
+        self._note_save()
+        self.notify(f"Done again: {words}", timeout=4)
+        self.after_change()
+
+    def export_log(self) -> None:
+        """Write the game's log to a text file beside its save, and say where."""
+        from .saving import write_log
+
+        session = self.session
+        if session is None or self.game is None:
+            self.notify("This game is not recorded: there is no log to export.", severity="warning")
+            return
+        self._report_export(write_log(session.record, session.game, session.path))
+
+    def _report_export(self, result: tuple[Path | None, str]) -> None:
+        path, message = result
+        self.notify(message, severity="information" if path else "error", timeout=10)
+
+    def saves_folder(self) -> Path:
+        from great_harbor.saves import saves_dir
+
+        return saves_dir(self.saves_dir)
+
+    def show_saved_games(self) -> None:
+        from .screens.saved_games import SavedGamesScreen
+
+        if not isinstance(self.screen, SavedGamesScreen):
+            self.push_screen(SavedGamesScreen(self.saves_folder()))
+
+    def open_save(self, path: Path, force: bool = False) -> RecordError | None:
+        """Continue the saved game at ``path``; the record's problem when it cannot be opened."""
+        from great_harbor.record import RecordError
+        from great_harbor.session import Session
+
+        try:
+            session = Session.load(self.catalogue, path, force=force, autosave=self.autosave)
+        except RecordError as exc:
+            return exc
+        self.setup = Setup(tuple(session.record.seats), None, session.record.shops_variant)
+        self.begin_session(session, resumed=True)
+        for warning in session.warnings:
+            self.notify(f"Opened anyway, although {warning}.", severity="warning", timeout=10)
+        game = session.game
+        where = "it is over" if game.is_over else f"round {game.s.round}, turn {game.s.turn}"
+        self.notify(f"Continuing {path.name}: {len(session.actions)} actions, {where}.", timeout=5)
+        return None
+
+    def open_replay(self, path: Path, force: bool = False) -> RecordError | None:
+        """Open the replay viewer on a record; the record's problem when it cannot be read."""
+        from great_harbor.record import RecordError
+        from great_harbor.replay import Replay
+
+        try:
+            replay = Replay.load(self.catalogue, path, force=force)
+        except RecordError as exc:
+            return exc
+        self.show_replay(replay)
+        return None
+
+    def show_replay(self, replay: Replay, standalone: bool = False) -> None:
+        """Show the read-only replay viewer; ``standalone``: leaving it quits the program."""
+        from .screens.replay import ReplayScreen
+
+        self.push_screen(ReplayScreen(replay, standalone=standalone))
+        for warning in replay.warnings:
+            self.notify(f"Opened anyway, although {warning}.", severity="warning", timeout=10)
+
+
+def _sentence(text: str) -> str:
+    """"cannot undo past X" -> "Cannot undo past X."."""
+    text = text.strip()
+    return (text[:1].upper() + text[1:]).rstrip(".") + "."
+
 
 def make_app(
     seed: int | None = None,
@@ -276,12 +484,20 @@ def make_app(
     blink: bool = True,
     catalogue: Catalogue | None = None,
     game: Game | None = None,
+    saves_dir: str | Path | None = None,
+    autosave: bool = True,
+    session: Session | None = None,
+    replay: Replay | None = None,
 ) -> GreatHarborApp:
     """The app, for the command line and tests: with ``players`` it starts that game directly
     (``automa`` adds the Automa as one more seat, ``shops`` plays the Harbor Shops variant); with
-    ``game`` it shows that game; otherwise it opens the new-game screen."""
+    ``session`` it goes on with that saved game; with ``replay`` it opens the replay viewer; with
+    ``game`` it shows that game (not recorded: no autosave, no undo); otherwise it opens the
+    new-game screen. New games are saved in ``saves_dir`` (default: the saves folder) unless
+    ``autosave`` is False."""
     setup = None
     if players is not None:
         seats = tuple(Seat(n) for n in players) + ((Seat("Automa", automa=True),) if automa else ())
         setup = Setup(seats, seed, shops)
-    return GreatHarborApp(setup, seed=seed, automa_delay=automa_delay, blink=blink, catalogue=catalogue, game=game)
+    return GreatHarborApp(setup, seed=seed, automa_delay=automa_delay, blink=blink, catalogue=catalogue, game=game,
+                          saves_dir=saves_dir, autosave=autosave, session=session, replay=replay)
