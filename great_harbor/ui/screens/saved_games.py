@@ -20,6 +20,7 @@ from great_harbor.saves import SaveInfo, list_saves
 from ..style import DIM
 
 FORCE_SUFFIX = "; use force to try it anyway"
+STATUS_WIDTH = 48  # the "where the game stands" column, so that the list fits 120 columns
 
 
 class SavedGamesScreen(Screen[None]):
@@ -58,8 +59,10 @@ class SavedGamesScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.add_columns("Last played", "Seats", "Where the game stands", "File")
         for info in self.saves:
-            where = Text(info.status(), style="bold red" if info.problem else "")
-            table.add_row(info.when(), info.seats_text() or "?", where, info.name)
+            status = info.status()  # a long reason is cut here; the line under the list has it whole
+            status = status if len(status) <= STATUS_WIDTH else status[: STATUS_WIDTH - 1] + "…"
+            table.add_row(info.when(), info.seats_text() or "?", Text(status, style="bold red" if info.problem else ""),
+                          info.name)
         count = f"{len(self.saves)} saved game{'s' if len(self.saves) != 1 else ''}" if self.saves else "No saved games"
         self.query_one("#saves-folder", Static).update(
             Text(f"{count} in {self.folder}", style=DIM))

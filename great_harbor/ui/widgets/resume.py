@@ -14,9 +14,9 @@ from ..style import DIM
 
 
 def resume_text(info: SaveInfo) -> Text:
-    """``Ana, Ben, Cleo`` and, below, ``round 3, turn B, Ben to move · 2025-03-01 14:03``."""
+    """``Ana, Ben, Cleo``, ``round 3, turn B, Ben to move`` and when it was last played."""
     out = Text(info.seats_text(), style="bold")
-    out.append(f"\n{info.status()} · {info.when()}", style=DIM)
+    out.append(f"\n{info.status()}\nlast played {info.when()}", style=DIM)
     return out
 
 
