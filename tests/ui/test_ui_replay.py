@@ -152,3 +152,17 @@ def test_replay_command(tmp_path: Path, catalogue: Catalogue, runs: list[dict[st
     assert len(runs) == 2
     assert cli.main(["replay", str(path), "--force"]) == 0
     assert runs[-1]["replay"].warnings
+
+
+async def test_a_running_games_replay_keeps_private_choices_secret(tmp_path: Path, catalogue: Catalogue) -> None:
+    path = recorded(catalogue, tmp_path, 10, 425, ["Ana", "Ben", "Cleo"])  # action 425: a Lighthouse peek
+    replay = Replay.load(catalogue, path)
+    app = make_app(replay=replay, automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("end", "left")
+        top = replay.game.pending
+        assert top is not None and top.data.get("private") and top.data.get("seen")
+        text = screen_text(app)
+        assert "Next  ● Ben: a choice made in private" in text
+        assert "on top of the Pirate deck" not in text and "Discard" not in text
