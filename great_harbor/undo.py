@@ -62,8 +62,17 @@ def step(before: Before, game: Game, action: Action) -> Step:
     revealed = ""
     if game.s.reveals != before.reveals:
         revealed = reveal_label(game.cat, before, action, game)
-    same = game.current_player == before.seat and turn_key(game) == before.key and not game.is_over
+    same = (game.current_player == before.seat and turn_key(game) == before.key and not game.is_over
+            and not automa_acted(game, before.log))
     return Step(action, before.seat, revealed, same, before.log, len(game.s.log))
+
+
+def automa_acted(game: Game, log_start: int) -> bool:
+    """Did the Automa decide something while the action was resolved (its ship in the same Voyage
+    segment, say)? The engine logs each of its decisions under the word "Automa"."""
+    if not any(p.automa for p in game.s.players):
+        return False
+    return any(line.startswith(("Automa ", "Automa's ", "Automa:")) for line in game.s.log[log_start:])
 
 
 @dataclass(frozen=True)

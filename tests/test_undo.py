@@ -92,6 +92,12 @@ def test_undo_property_over_random_games(catalogue: Catalogue, seed: int, seats:
     exercise(catalogue, seed, seats, random.Random(choice_seed), automa, shops)
 
 
+def test_undo_never_crosses_the_automa_in_the_voyage(catalogue: Catalogue) -> None:
+    # Found by the property test: a "sail on" after which the Automa's ship in the same segment
+    # traded (and discarded a Luxury demand) could be undone.
+    exercise(catalogue, 153570, 4, random.Random(3737), automa=True, shops=True)
+
+
 def test_step_marks_every_action_that_changed_the_reveal_count(catalogue: Catalogue) -> None:
     session = Session.new(catalogue, NAMES[:4], seed=3, autosave=False)
     while not session.game.is_over:

@@ -228,7 +228,9 @@ class GreatHarborApp(App[None]):
             return
         new = game.s.log[self.log_seen:]
         automa = [p.name for p in game.s.players if p.automa]
-        if automa and any(line.startswith(tuple(automa)) for line in new) and self.automa_delay > 0:
+        # The engine logs the Automa's decisions under the word "Automa", whatever the seat's name.
+        marks = tuple({"Automa", *automa})
+        if automa and any(line.startswith(marks) for line in new) and self.automa_delay > 0:
             from .screens.automa_turn import AutomaTurnScreen
 
             self._refresh_table(log_upto=self.log_seen)  # the log catches up as the playback ends

@@ -232,6 +232,9 @@ class HarborMap(Widget, can_focus=True):
             out = Text(text + "  [Enter]", style="bold")
             out.truncate(WIDTH)
             return out
+        if game.s.shops_variant:
+            return Text("Shops: an owner's symbol in a tile's corner, or on the rim between two tiles",
+                        style=DIM)
         return Text("")
 
     def render(self) -> Text:
