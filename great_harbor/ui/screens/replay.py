@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
 from great_harbor.engine import Action, Game
@@ -46,13 +47,6 @@ class GotoInput(Input):
 
 class ReplayScreen(Screen[None]):
     AUTO_FOCUS = ""  # nothing focused: the arrow keys step through the game; F4 gives them to the log
-    DEFAULT_CSS = """
-    ReplayScreen #replay-box { height: 11; }
-    ReplayScreen #table.compact #replay-box { height: 1fr; }
-    ReplayScreen #replay-info { height: auto; }
-    ReplayScreen #replay-goto { dock: bottom; height: 1; border: none; padding: 0 1; background: $boost; }
-    """
-
     BINDINGS = [
         Binding("right,n", "step(1)", "Next"),
         Binding("left,p", "step(-1)", "Previous"),
@@ -165,9 +159,10 @@ class ReplayScreen(Screen[None]):
         seat = self.shown_seat()
         colony = self.query_one(ColonyBoard)
         colony.show(game, seat, show_hand=self.show_hands)
-        if colony.parent is not None:
+        box = colony.parent
+        if isinstance(box, Widget):
             hidden = "" if self.show_hands else " (hand hidden: the game is not over)"
-            colony.parent.border_title = f"Colony of {game.s.players[seat].name}{hidden}"
+            box.border_title = f"Colony of {game.s.players[seat].name}{hidden}"
         log = self.query_one(GameLog)
         log.sync(marked_log(game))
         log.scroll_end(animate=False, immediate=True)

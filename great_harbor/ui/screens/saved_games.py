@@ -24,15 +24,6 @@ STATUS_WIDTH = 48  # the "where the game stands" column, so that the list fits 1
 
 
 class SavedGamesScreen(Screen[None]):
-    DEFAULT_CSS = """
-    SavedGamesScreen { align: center top; }
-    #saves-box { width: 100%; max-width: 150; height: 1fr; border: round $accent; border-title-style: bold;
-                 padding: 0 1; }
-    #saves-folder { height: auto; margin: 0 0 1 0; }
-    #saves-table { height: 1fr; }
-    #saves-detail { height: auto; min-height: 2; margin: 1 0 0 0; }
-    """
-
     BINDINGS = [
         Binding("enter", "open", "Continue / replay", show=True, priority=False),
         Binding("r", "replay", "Replay"),

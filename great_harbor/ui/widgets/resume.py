@@ -21,13 +21,6 @@ def resume_text(info: SaveInfo) -> Text:
 
 
 class ResumeBar(Vertical):
-    DEFAULT_CSS = """
-    ResumeBar { height: auto; margin: 0 0 1 0; }
-    ResumeBar > Horizontal { height: auto; }
-    ResumeBar #resume-what { width: 1fr; height: auto; padding: 0 1; }
-    ResumeBar #resume-error { height: auto; color: $warning; }
-    """
-
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self.saves: list[SaveInfo] = []
