@@ -105,6 +105,7 @@ class SessionControl(_Base):
     def undo(self) -> None:
         """Take back the last action of the person at the keyboard, if fair play allows."""
         from great_harbor.engine.describe import describe
+        from great_harbor.record import RecordError
         from great_harbor.session import CannotUndo
 
         if self.table_in_front() is None or self.game is None:
@@ -118,6 +119,9 @@ class SessionControl(_Base):
         except CannotUndo as exc:
             self.bell()
             self.notify(_sentence(str(exc)), severity="warning", timeout=6)
+            return
+        except RecordError as exc:  # the record no longer replays: a bug, but the game goes on as it was
+            self.notify(f"Undo failed: {exc}", severity="error", timeout=10)
             return
         self.log_seen = len(session.game.s.log)
         self._note_save()
