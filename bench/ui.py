@@ -6,7 +6,8 @@ Prints, from one run:
   terminal, next to the same measure for a bare hello-world Textual app (target: at most 2x);
 * the median key-press-to-frame latency on the game screen, on the first turn of the Action
   phase: the time from writing a key in the action picker (down, up, a filter letter, backspace)
-  to the last byte of the frame it causes (target: at most 16 ms).
+  to the last byte of the frame it causes (target: at most 16 ms);
+* the same in the rules lookup opened with `?` on that turn, typing a search and deleting it.
 
 Both apps run as real processes on a pty of the given size, exactly as in a terminal. Python's
 bytecode cache is kept in a temporary folder (PYTHONPYCACHEPREFIX) and warmed by one untimed start
@@ -156,6 +157,27 @@ def key_latencies(count: int) -> dict[str, list[float]]:
         term.close()
 
 
+# Keys in the rules lookup (opened with `?` on the same turn): type a search letter by letter and
+# delete it again; every letter searches the whole reference and redraws the results.
+LOOKUP_KEYS = [c.encode() for c in "corsair"] + [b"\x7f"] * 7
+
+
+def lookup_latencies(count: int) -> list[float]:
+    term = Term(GAME)
+    try:
+        term.read_until(GAME_MARK)
+        term.drain(0.5)
+        for _ in range(5):
+            os.write(term.master, b"\r")
+            term.drain(0.3)
+        os.write(term.master, b"?")
+        term.read_until(b"Rules lookup")
+        term.drain(0.3)
+        return [term.key(LOOKUP_KEYS[i % len(LOOKUP_KEYS)]) for i in range(count)]
+    finally:
+        term.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="cold starts of each app (default 5)")
@@ -169,6 +191,7 @@ def main() -> int:
         hello.append(cold_start(HELLO, HELLO_MARK))
         game.append(cold_start(GAME, GAME_MARK))
     by_key = key_latencies(args.keys)
+    lookup = lookup_latencies(args.keys)
     keys = [x for xs in by_key.values() for x in xs]
     h, g = statistics.median(hello), statistics.median(game)
     k = statistics.median(keys)
@@ -180,6 +203,8 @@ def main() -> int:
           f"(target <= 16 ms)")
     print("  by key (median): " + ", ".join(f"{name} {statistics.median(xs) * 1000:.1f} ms"
                                             for name, xs in by_key.items()))
+    print(f"key press to frame, rules lookup    : {statistics.median(lookup) * 1000:7.1f} ms median, "
+          f"{max(lookup) * 1000:.1f} ms worst (typing a search and deleting it)")
     return 0
 
 

@@ -244,6 +244,16 @@ async def small_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
     await pilot.pause()
 
 
+async def lookup_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    await to_turn(pilot, app)
+    await pilot.press("question_mark", *"corsair", "enter")
+
+
+async def context_help_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    await to_turn(pilot, app)
+    await pilot.press("tab", "right", "down", "f5")
+
+
 TABLE_KEYS = [
     ("type", "filter the action picker (every word must match)"),
     ("↑ ↓ PgUp PgDn", "move in the action picker"),
@@ -257,6 +267,8 @@ TABLE_KEYS = [
     ("Ctrl+Y (U on the map or the log)", "redo the action you took back"),
     ("Ctrl+E", "write the game's log to a text file beside its save"),
     ("Ctrl+P", "command palette: view a colony, undo, redo, export the log, saved games, new game, Automa pace"),
+    ("? or F1", "rules lookup (on every screen)"),
+    ("F5", "the rules entry for what is highlighted, or for the refusal just shown"),
     ("Ctrl+Q", "quit (the game is saved: Continue brings it back)"),
 ]
 
@@ -414,6 +426,36 @@ CAPTURES = [
         palette_steps,
     ),
     Capture(
+        "Rules lookup",
+        "`?` or F1 on any screen opens the rules over it, and Esc returns to exactly where the "
+        "player was: the game is not touched. Typing searches the rules reference and the card "
+        "glossary (words, a card name or number, small typos forgiven), best match first; the "
+        "entry on the right follows the highlighted result. With nothing typed, the list holds the "
+        "contents: what is on the table now (tiles, displays, Senate tracks, your colony and, when "
+        "it is yours to see, your hand), then every chapter and the glossary. Links in an entry "
+        "are numbered and listed under it. The next `?` opens the lookup where it was left.",
+        [("type", "search"), ("↑ ↓ PgUp PgDn", "move in the results (or ↓ into the contents)"),
+         ("Enter", "open the highlighted result, contents entry or link"),
+         ("Space", "fold or unfold a chapter in the contents"),
+         ("Tab / Shift+Tab", "search, results or contents, text, links"),
+         ("1-9", "follow a numbered link of the text"), ("Alt+← / Alt+→, Backspace", "back / forward"),
+         ("? or F1", "back to the search field"), ("Esc", "close the lookup")],
+        two_seats(),
+        lookup_steps,
+    ),
+    Capture(
+        "Rule for this (F5) at 120x36",
+        "F5 opens the entry for what is highlighted: the slot under the map's cursor opens its "
+        "tile (the other tile of a shared slot and the slot's rule are among the links), an "
+        "action in the picker opens the card, ship or Senate track it is about with the action's "
+        "rule among the links, a why-not line or a refusal opens the rule that forbids it, and "
+        "otherwise the decision the game waits for. The top line says what the entry is about.",
+        [("F5", "open the entry for what is highlighted"), ("Esc", "back to the table")],
+        two_seats(),
+        context_help_steps,
+        size=(120, 36),
+    ),
+    Capture(
         "Game over",
         "The final Prestige of every player item by item (cards, Governor pairs, structures, "
         "end-of-game Buildings, Smuggler tokens, Prestige tokens), the coins that break a tie, "
@@ -464,7 +506,7 @@ def document(texts: list[str]) -> str:
         "hand. Colours and reverse video do not show in text captures: the highlights here are the",
         "characters the app draws for them (▶ ◀ ▲▲, heavy lines ━ ┃).",
         "",
-        "`?` and F1 are kept free for the rules lookup.",
+        "`?` and F1 open the rules lookup on every screen; F5 opens the entry for what is highlighted.",
         "",
     ]
     for spec, text in zip(CAPTURES, texts, strict=True):

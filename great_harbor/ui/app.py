@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
@@ -23,6 +24,7 @@ from great_harbor.data import Catalogue, CatalogueError, load_catalogue
 from great_harbor.engine import EngineError, Game, IllegalAction, Seat
 from great_harbor.engine.actions import Action
 
+from .lookup_topics import REFUSAL_SECONDS, Topic
 from .session_control import SessionControl
 
 if TYPE_CHECKING:
@@ -53,7 +55,11 @@ class Setup:
 class GreatHarborApp(SessionControl, App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "The Great Harbor"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("question_mark,f1", "lookup", "Rules", key_display="?"),  # `?`: see on_event
+        Binding("f5", "context_help", "Rule for this"),
+    ]
 
     def __init__(
         self,
@@ -85,6 +91,8 @@ class GreatHarborApp(SessionControl, App[None]):
         self.game: Game | None = None
         self.viewer: int | None = None  # whose private information the table shows
         self.log_seen = 0  # engine log lines already played back
+        self.lookup_memory: object | None = None  # what the rules lookup showed when it closed
+        self.refusal: tuple[Topic, float] | None = None  # the rule of the last refusal, until when
 
     # --- catalogue and games --------------------------------------------------------------
 
@@ -166,9 +174,17 @@ class GreatHarborApp(SessionControl, App[None]):
         # screen), its callback would run as that widget, and the screens after_change pushes
         # (hand-off, Automa playback) would report back to a widget that is gone by then.
         self.post_message(Begun())
+        self.set_timer(0.5, self._warm_lookup)
 
     def on_begun(self, _: Begun) -> None:
         self.call_after_refresh(self.after_change)  # now as the app itself
+
+    def _warm_lookup(self) -> None:
+        """Build the rules lookup's index in a thread, so the first `?` opens at once."""
+        from .lookup_topics import warm_index
+
+        if self.game is not None:
+            self.run_worker(lambda cat=self.game.cat: warm_index(cat), thread=True, group="lookup")
 
     # --- playing --------------------------------------------------------------------------
 
@@ -193,7 +209,7 @@ class GreatHarborApp(SessionControl, App[None]):
             else:
                 game.apply(action)
         except IllegalAction as exc:
-            self.refused(str(exc))
+            self.refused(str(exc), action)
             return
         except (EngineError, NotImplementedError) as exc:
             self.refused(f"the engine could not do that: {exc or type(exc).__name__}")
@@ -201,14 +217,23 @@ class GreatHarborApp(SessionControl, App[None]):
         self._note_save()
         self.after_change()
 
-    def refused(self, reason: str) -> None:
+    def refused(self, reason: str, action: Action | None = None) -> None:
+        """Show an engine refusal, with the rule behind it (the context key opens that rule)."""
+        import time
+
+        from .lookup_topics import CONTEXT_KEY, index_for, refusal_topic, title_of
         from .screens.game import GameScreen
 
+        topic = refusal_topic(self.game, reason, action)
+        title = title_of(index_for(self.game.cat), topic.entry) if topic and self.game else None
+        if topic is not None and title is not None:
+            self.refusal = (topic, time.monotonic() + REFUSAL_SECONDS)
+            reason = f"{reason}. Rule: {title} ({CONTEXT_KEY} opens it)"
         screen = self.screen
         if isinstance(screen, GameScreen):
             screen.show_refusal(reason)
         else:
-            self.notify(reason, severity="warning")
+            self.notify(reason, severity="warning", timeout=REFUSAL_SECONDS)
 
     def humans(self) -> list[int]:
         assert self.game is not None
@@ -279,6 +304,33 @@ class GreatHarborApp(SessionControl, App[None]):
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
                 screen.refresh_view(self.viewer, hidden=hide, log_upto=log_upto)
+
+    # --- the rules lookup -----------------------------------------------------------------
+
+    async def on_event(self, event: events.Event) -> None:
+        # `?` opens the rules from anywhere, even a text field: Textual leaves out the bindings of
+        # printable keys while an Input has the focus, so the key is taken before it gets there.
+        if isinstance(event, events.Key) and event.key == "question_mark" and not event.is_forwarded:
+            self.action_lookup()
+            return
+        await super().on_event(event)
+
+    def action_lookup(self) -> None:
+        from .screens.lookup import open_lookup
+
+        open_lookup(self)
+
+    def action_context_help(self) -> None:
+        from .screens.lookup import context_topic, open_lookup
+
+        open_lookup(self, context_topic(self))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "context_help":
+            from .screens.lookup import LookupScreen
+
+            return not isinstance(self.screen, LookupScreen)
+        return True
 
     # --- commands -------------------------------------------------------------------------
 

@@ -35,6 +35,16 @@ class AutomaTurnScreen(ModalScreen[None]):
         self.step()
         self._timer = self.set_interval(self.delay, self.step)
 
+    def on_screen_suspend(self) -> None:
+        """Another screen on top (the rules lookup, the command palette): hold the playback, or its
+        end would close that screen instead of this one."""
+        if self._timer is not None:
+            self._timer.pause()
+
+    def on_screen_resume(self) -> None:
+        if self._timer is not None:
+            self._timer.resume()
+
     def step(self) -> None:
         """Show one more line; after the last, close."""
         if self.shown >= len(self.lines):

@@ -48,10 +48,10 @@ class GameScreen(Screen[None]):
         Binding("f3", "next_tab", "Next board"),
         Binding("f4", "log", "Log"),
         Binding("ctrl+z", "app.undo", "Undo", priority=True),
-        Binding("ctrl+y", "app.redo", "Redo", priority=True),
+        Binding("ctrl+y", "app.redo", "Redo", priority=True, show=False),  # in the palette and the picker
         Binding("u", "app.undo", "Undo", show=False),  # when the map or the log has the keys
         Binding("U", "app.redo", "Redo", show=False),
-        Binding("ctrl+e", "app.export_log", "Export log", priority=True),
+        Binding("ctrl+e", "app.export_log", "Export log", priority=True, show=False),  # in the palette
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
@@ -168,19 +168,18 @@ class GameScreen(Screen[None]):
         self.query_one(ActionPicker).focus_filter()
 
     def explain(self, query: str) -> str | None:
-        """Why an action the filter describes cannot be done now (the engine's reason)."""
-        from ..probes import candidates
-        from ..widgets.picker import matches
+        """Why an action the filter describes cannot be done now (the engine's reason), and the
+        rule behind it (the context key opens it)."""
+        from ..lookup_topics import CONTEXT_KEY, index_for, title_of, why_not
 
-        game = self.game
-        why = command_refusal(getattr(self.app, "session", None), query)
+        why = command_refusal(getattr(self.app, "session", None), query)  # undo, redo
         if why is not None:
             return why
-        for action in candidates(game):
-            words = describe(game, action)
-            if matches(words, query):
-                return f"Not possible: {words} — {game.why_illegal(action)}."
-        return None
+        found = why_not(self.game, query)
+        if found is None:
+            return None
+        title = title_of(index_for(self.game.cat), found.rule)
+        return found.text + (f"  Rule ({CONTEXT_KEY}): {title}" if title else "")
 
     def show_refusal(self, reason: str) -> None:
         self.notify(f"Not possible: {reason}", severity="warning", timeout=6)

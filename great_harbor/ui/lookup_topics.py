@@ -1,0 +1,292 @@
+"""What the rules lookup should open: the entry for the thing a player points at, the rule behind
+a refusal, and the things on the table the lookup lists under "On the table".
+
+Pure functions of the game (and of what the screen shows): no widget is touched here. The index
+of the lookup is built once per catalogue, in a thread soon after start-up (:func:`warm_index`),
+and :func:`index_for` hands it out.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from great_harbor.engine import Game
+from great_harbor.engine.actions import (
+    Action,
+    ActivatePerson,
+    AssignPips,
+    Choose,
+    Draft,
+    EmployBuilding,
+    EmployCrew,
+    FavorSenate,
+    PlaceDie,
+    PlayBuilding,
+    PlayPerson,
+    PlayShip,
+    Repair,
+    RetrieveMarker,
+    SailOn,
+    SendShip,
+    Trade,
+    UseConversion,
+)
+from great_harbor.engine.state import Pending
+
+if TYPE_CHECKING:
+    from great_harbor.data import Catalogue
+    from great_harbor.lookup import SearchIndex
+
+# The key that opens the entry for what is highlighted (context help), as shown to players.
+CONTEXT_KEY = "F5"
+# How long after a refusal the context key opens the refusal's rule: as long as the table's
+# notification of it stays up (GameScreen.show_refusal).
+REFUSAL_SECONDS = 6.0
+DICE_BONUS_RULE = "dice-color-bonus"
+
+__all__ = [
+    "CONTEXT_KEY",
+    "REFUSAL_SECONDS",
+    "TableThing",
+    "Topic",
+    "WhyNot",
+    "index_for",
+    "pending_topic",
+    "refusal_topic",
+    "slot_topic",
+    "table_things",
+    "topic_for_action",
+    "warm_index",
+    "why_not",
+]
+
+
+@dataclass(frozen=True)
+class Topic:
+    """An entry to open, what it is about in words (shown above the entry), and more entries about
+    the same thing (listed with the entry's links)."""
+
+    entry: str
+    about: str
+    related: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TableThing:
+    """One thing on the table the lookup lists: its group (``"Displays"``), its label, its entry."""
+
+    group: str
+    label: str
+    entry: str
+
+
+@dataclass(frozen=True)
+class WhyNot:
+    """An action the player asked for that the engine refuses: the text the picker shows and the
+    rule behind the refusal (``None`` when no rule is known)."""
+
+    action: Action
+    text: str
+    rule: str | None
+
+
+# --- the index ------------------------------------------------------------------------------------
+
+_lock = threading.Lock()
+
+
+def index_for(catalogue: Catalogue | None) -> SearchIndex:
+    """The lookup's index for ``catalogue`` (the rules reference alone when there is none: the
+    shipped catalogue may be broken). Built once; a call while :func:`warm_index` builds it waits."""
+    from great_harbor.lookup import lookup_index
+
+    with _lock:
+        if catalogue is None:
+            return _reference_only()
+        return lookup_index(catalogue)
+
+
+_reference: list[SearchIndex] = []
+
+
+def _reference_only() -> SearchIndex:
+    from great_harbor.lookup import SearchIndex, load_reference
+
+    if not _reference:
+        _reference.append(SearchIndex(load_reference()))
+    return _reference[0]
+
+
+def warm_index(catalogue: Catalogue | None) -> None:
+    """Build the index now (for a worker thread), so the first ``?`` opens at once."""
+    index_for(catalogue)
+
+
+def title_of(index: SearchIndex, entry: str | None) -> str | None:
+    return index.get(entry).title if entry is not None and entry in index else None
+
+
+# --- context help ---------------------------------------------------------------------------------
+
+
+def _tiles(game: Game, slot: str) -> list[str]:
+    from great_harbor.engine.describe import slot_tiles
+    from great_harbor.engine.harbor import DISTRICT
+
+    return [] if slot == DISTRICT else slot_tiles(game, slot)
+
+
+def slot_topic(game: Game, slot: str, about: str) -> Topic:
+    """A Harbor slot: the tile it touches (the first of two on a shared slot), then the other tile
+    and the rule of the slot itself."""
+    from great_harbor.lookup.links import entry_for_slot, entry_for_tile
+
+    rule = entry_for_slot(slot, game.cat)
+    tiles = [entry_for_tile(t) for t in _tiles(game, slot)]
+    entries = [*tiles, *([rule] if rule else []), "dice-workers/where-a-die-may-go"]
+    return Topic(entries[0], about, tuple(dict.fromkeys(entries[1:])))
+
+
+def _ship_card(game: Game, seat: int | None, dock: int) -> str | None:
+    if seat is None:
+        return None
+    docks = game.s.players[seat].docks
+    ship = docks[dock - 1] if 0 < dock <= len(docks) else None
+    return ship.card if ship is not None else None
+
+
+def _card(card: str) -> str:
+    from great_harbor.lookup.links import entry_for_card
+
+    return entry_for_card(card) or card
+
+
+def topic_for_action(game: Game, action: Action, about: str | None = None) -> Topic:
+    """The entry for an action: the thing it is about (a card, a ship, a tile, a Senate track),
+    with the rule of the action itself related; the rule alone when it is about nothing else."""
+    from great_harbor.engine.describe import describe
+    from great_harbor.lookup.links import entry_for_action, entry_for_senate_track, entry_for_tile
+
+    top = game.pending
+    seat = top.seat if top is not None else None
+    about = about or f"the highlighted action: {describe(game, action)}"
+    rule = entry_for_action(action, top) or "govern-actions/the-twelve-actions"
+    subject: str | None = None
+    if isinstance(action, PlaceDie):
+        placed = slot_topic(game, action.slot, about)
+        return Topic(placed.entry, about, (*placed.related, DICE_BONUS_RULE))
+    if isinstance(action, AssignPips) and top is not None:
+        entries = [entry_for_tile(str(t)) for t in top.data.get("tiles", ())] + [rule]
+        return Topic(entries[0], about, tuple(dict.fromkeys(entries[1:])))
+    if isinstance(action, Draft):
+        return Topic(rule, about, (DICE_BONUS_RULE,))
+    if isinstance(action, PlayPerson | PlayBuilding | ActivatePerson | EmployBuilding | PlayShip | UseConversion
+                  | RetrieveMarker):
+        subject = _card(action.card)
+    elif isinstance(action, Repair | SendShip | EmployCrew | Trade | SailOn):
+        card = _ship_card(game, seat, action.dock)
+        subject = _card(card) if card else None
+    elif isinstance(action, FavorSenate):
+        subject = entry_for_senate_track(action.colour)
+    elif isinstance(action, Choose) and _is_card(game, action.option):
+        subject = _card(action.option)
+    if subject is None or subject == rule:
+        return Topic(rule, about)
+    return Topic(subject, about, (rule,))
+
+
+def _is_card(game: Game, card: str) -> bool:
+    cat = game.cat
+    return any(card in cards for cards in (cat.persons, cat.buildings, cat.ships, cat.pirates, cat.governors,
+                                            cat.conversion_cards))
+
+
+def pending_topic(game: Game, public_only: bool = False) -> Topic:
+    """What the game waits for. With ``public_only`` (the table is hidden), a private decision
+    does not name the card that asks it."""
+    from great_harbor.engine.describe import prompt
+    from great_harbor.lookup.links import entry_for_pending
+
+    top = game.pending
+    if top is None:
+        return Topic("end-of-game", "the end of the game")
+    if public_only and top.data.get("private"):
+        return Topic("turn-structure", "the decision the game waits for")
+    entry = entry_for_pending(top) or "turn-structure"
+    return Topic(entry, f"what the game waits for: {prompt(game)}")
+
+
+def refusal_topic(game: Game | None, reason: str, action: Action | None = None,
+                  pending: Pending | None = None) -> Topic | None:
+    """The rule behind an engine refusal (``IllegalAction`` message), or ``None``."""
+    from great_harbor.lookup.links import rule_for_refusal
+
+    if pending is None and game is not None:
+        pending = game.pending
+    entry = rule_for_refusal(reason, action, pending)
+    if entry is None:
+        return None
+    return Topic(entry, f"why not: {reason.strip().rstrip('.')}")
+
+
+def why_not(game: Game, query: str) -> WhyNot | None:
+    """When the picker's filter matches no legal action: the first action the player might mean
+    that the engine refuses, with its reason and rule."""
+    from great_harbor.engine.describe import describe
+
+    from .probes import candidates
+    from .widgets.picker import matches
+
+    for action in candidates(game):
+        words = describe(game, action)
+        if matches(words, query):
+            reason = game.why_illegal(action)
+            topic = refusal_topic(game, reason, action)
+            return WhyNot(action, f"Not possible: {words} — {reason}.", topic.entry if topic else None)
+    return None
+
+
+# --- the things on the table ----------------------------------------------------------------------
+
+
+def table_things(game: Game, seat: int | None, show_hand: bool) -> list[TableThing]:
+    """Everything the table shows that has an entry: the Harbor tiles, the displays, the Conversion
+    cards and the Dice Bonus tile, the Senate tracks, the revealed Pirates, and the colony of
+    ``seat`` (the one on screen); its hand only with ``show_hand``."""
+    from great_harbor.engine.describe import card_name, prompt
+    from great_harbor.lookup.links import entry_for_senate_track, entry_for_tile
+
+    s = game.s
+    cat = game.cat
+    out: list[TableThing] = []
+    if game.pending is not None:
+        topic = pending_topic(game, public_only=not show_hand)
+        out.append(TableThing("Now", prompt(game) if not game.pending.data.get("private") or show_hand
+                              else "A decision", topic.entry))
+    for cell in sorted(s.layout):
+        tile = s.layout[cell]
+        out.append(TableThing("Harbor tiles", cat.tiles[tile].name, entry_for_tile(tile)))
+    for label, cards in (("Persons display", s.person_display), ("Buildings display", s.building_display),
+                         ("Ships display", [c for c in s.ship_display.values() if c])):
+        out += [TableThing(label, card_name(game, c), _card(c)) for c in cards]
+    out += [TableThing("Conversion cards", cat.conversion_cards[c].name, _card(c)) for c in s.conversions]
+    if s.dice_bonus_stack:
+        out.append(TableThing("Dice Bonus tile", "The Dice Bonus tile in play", _card(s.dice_bonus_stack[0])))
+    for colour in cat.senate.tracks:
+        track = entry_for_senate_track(str(colour.colour))
+        if track:
+            out.append(TableThing("Senate tracks", f"{str(colour.colour).capitalize()} track", track))
+    out += [TableThing("Pirates", card_name(game, c), _card(c)) for c in s.pirates if c]
+    if seat is not None:
+        p = s.players[seat]
+        colony = f"Colony of {p.name}"
+        out.append(TableThing(colony, f"Governor {cat.governors[p.governor].name}", _card(p.governor)))
+        for slot in p.person_slots:
+            out += [TableThing(colony, card_name(game, c), _card(c)) for c in slot]
+        out += [TableThing(colony, card_name(game, c), _card(c)) for c in p.buildings]
+        out += [TableThing(colony, card_name(game, ship.card), _card(ship.card)) for ship in p.docks if ship]
+        if show_hand:
+            out += [TableThing(f"Hand of {p.name}", card_name(game, c), _card(c)) for c in dict.fromkeys(p.hand)]
+    return out

@@ -1,0 +1,355 @@
+"""The rules lookup in the game: `?` / F1 open it over any screen without touching the game, Esc
+returns to exactly where the player was; F5 opens the entry for what is highlighted; refusals name
+the rule behind them and F5 opens it."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Tree
+
+from great_harbor.engine.actions import ActivatePerson, EndTurn, PlaceDie
+from great_harbor.engine.describe import slot_tiles
+from great_harbor.engine.scenario import Scenario
+from great_harbor.engine.voyage import CORSAIR
+from great_harbor.lookup.glossary import card_entry_id, tile_entry_id
+from great_harbor.lookup.links import entry_for_action, rule_for_refusal
+from great_harbor.ui.app import GreatHarborApp, make_app
+from great_harbor.ui.lookup_topics import index_for
+from great_harbor.ui.screens.automa_turn import AutomaTurnScreen
+from great_harbor.ui.screens.game import GameScreen
+from great_harbor.ui.screens.game_over import GameOverScreen
+from great_harbor.ui.screens.handoff import HandOffScreen
+from great_harbor.ui.screens.lookup import LookupScreen, SearchInput
+from great_harbor.ui.screens.new_game import NewGameScreen
+from great_harbor.ui.textshot import screen_text
+from great_harbor.ui.widgets.harbor_map import HarborMap
+from great_harbor.ui.widgets.picker import ActionPicker
+from great_harbor.ui.widgets.rules_entry import EntryText, LinkList, number_links
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+import capture_screens as shots  # noqa: E402
+
+Snap = Callable[..., bool]
+
+
+def table() -> GreatHarborApp:
+    return make_app(seed=7, players=["Ana", "Ben"], automa_delay=0, blink=False)
+
+
+def lookup(app: GreatHarborApp) -> LookupScreen:
+    screen = app.screen
+    assert isinstance(screen, LookupScreen), f"the lookup is not open: {screen!r}"
+    return screen
+
+
+async def at_turn(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    """Ana's turn in round 4 at seed 7: two dice to place, Engineer (person-17) can be activated."""
+    await shots.to_turn(pilot, app)
+    assert isinstance(app.screen, GameScreen)
+
+
+async def test_search_corsair_and_come_back_to_the_same_table() -> None:
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await at_turn(pilot, app)
+        game = app.game
+        assert game is not None
+        picker = app.screen.query_one(ActionPicker)
+        await pilot.press(*"pla", "down")  # a filter and a highlight the player chose
+        before = game.to_dict()
+        focused, shown, highlighted = app.focused, list(picker.shown), picker.options.highlighted
+        assert highlighted == 1
+
+        await pilot.press("question_mark")
+        screen = lookup(app)
+        assert isinstance(app.focused, SearchInput)
+        await pilot.press(*"corsair", "enter")
+        assert screen.current == card_entry_id(CORSAIR)
+        assert isinstance(app.focused, EntryText)
+        text = screen_text(app)
+        assert "Corsair (Person 21)" in text and "+2 Strength" in text
+
+        await pilot.press("escape")
+        assert app.screen is picker.screen
+        assert app.focused is focused
+        assert picker.filter.value == "pla" and picker.shown == shown
+        assert picker.options.highlighted == highlighted
+        assert game.to_dict() == before
+
+
+async def test_f1_opens_it_too_and_question_mark_inside_starts_a_new_search() -> None:
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        screen = lookup(app)
+        await pilot.press(*"smugler")  # a typo
+        assert screen.result_ids[0] == "smugglers-district"
+        await pilot.press("tab", "question_mark")
+        assert lookup(app) is screen and isinstance(app.focused, SearchInput)
+        await pilot.press(*"person 21", "enter")
+        assert screen.current == "person-21"
+        await pilot.press(*"xqzzv")  # a letter over the text starts a new search
+        assert isinstance(app.focused, SearchInput) and app.focused.value == "xqzzv"
+        assert screen.result_ids[0] is None  # "nothing matches", then the nearest titles
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_links_are_followed_by_keys_with_back_and_forward() -> None:
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark", *"corsair", "enter")
+        screen = lookup(app)
+        corsair = screen.current
+        assert corsair is not None
+        links = screen.query_one(LinkList).links
+        assert links and links == screen.query_one(EntryText).links
+        await pilot.press("2")  # the second numbered link in the text
+        assert screen.current == links[1]
+        await pilot.press("alt+left")
+        assert screen.current == corsair
+        await pilot.press("alt+right")
+        assert screen.current == links[1]
+        second = screen.query_one(LinkList).links
+        assert second[-1] == "govern-actions"  # a section links up to its chapter
+        await pilot.press("tab")  # to the list of links
+        assert isinstance(app.focused, LinkList)
+        await pilot.press("end", "enter")
+        assert screen.current == "govern-actions"
+        await pilot.press("backspace")  # back, outside the search field
+        assert screen.current == links[1]
+
+
+async def test_the_contents_tree_is_keyboard_navigable() -> None:
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        screen = lookup(app)
+        tree = screen.query_one("#lookup-contents", Tree)
+        assert tree.display
+        await pilot.press("down")  # from the empty search field into the contents
+        assert app.focused is tree
+        while tree.cursor_node is not None and tree.cursor_node.data != "shore-fees":
+            await pilot.press("down")
+        await pilot.press("enter")  # a chapter: opens it and unfolds its sections
+        assert screen.current == "shore-fees"
+        await pilot.press("down", "enter")
+        assert screen.current == "shore-fees/shore-slots"
+        assert isinstance(app.focused, EntryText)
+
+
+async def test_context_help_on_a_harbor_tile() -> None:
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await at_turn(pilot, app)
+        game = app.game
+        assert game is not None
+        hmap = app.screen.query_one(HarborMap)
+        await pilot.press("tab", "right", "down")
+        assert hmap.has_focus and hmap.cursor is not None
+        cursor = hmap.cursor
+        tiles = slot_tiles(game, cursor)
+        await pilot.press("f5")
+        screen = lookup(app)
+        assert screen.current == tile_entry_id(tiles[0])
+        assert game.cat.tiles[tiles[0]].name in screen_text(app)
+        if len(tiles) > 1:  # a shared slot: the other tile is one link away
+            assert tile_entry_id(tiles[1]) in screen.query_one(LinkList).links
+        await pilot.press("escape")
+        assert app.focused is hmap and hmap.cursor == cursor
+
+        shore = next(s for s in hmap.targets() if s != "district" and len(slot_tiles(game, s)) == 1)
+        hmap.cursor = shore
+        await pilot.press("f5")
+        assert lookup(app).current == tile_entry_id(slot_tiles(game, shore)[0])
+
+
+async def test_context_help_on_the_highlighted_action() -> None:
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await at_turn(pilot, app)
+        picker = app.screen.query_one(ActionPicker)
+        await pilot.press(*"activate")
+        assert picker.shown and isinstance(picker.shown[0].action, ActivatePerson)
+        card = picker.shown[0].action.card
+        await pilot.press("f5")
+        screen = lookup(app)
+        assert screen.current == card_entry_id(card)  # the card the action is about...
+        assert entry_for_action(ActivatePerson(card)) in screen.query_one(LinkList).links  # ...and its rule
+        await pilot.press("escape")
+        assert picker.filter.value == "activate"
+
+
+async def test_the_why_not_line_names_the_rule_and_f5_opens_it() -> None:
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await at_turn(pilot, app)
+        game = app.game
+        assert game is not None
+        await pilot.press(*"end")  # both dice are still to place
+        reason = game.why_illegal(EndTurn())
+        rule = rule_for_refusal(reason, EndTurn(), game.pending)
+        assert rule is not None
+        title = index_for(game.cat).get(rule).title
+        assert f"Rule (F5): {title}" in screen_text(app).replace("\n", " ").replace("  ", " ") or \
+            title in str(app.screen.query_one("#picker-detail").render())
+        await pilot.press("f5")
+        assert lookup(app).current == rule
+
+
+async def test_a_refusal_names_its_rule_and_f5_opens_it() -> None:
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await at_turn(pilot, app)
+        game = app.game
+        assert game is not None
+        before = game.to_dict()
+        taken = next(slot for slot in game.s.slots)  # a slot that already holds a die
+        die = game.s.players[game.pending.seat].drafted[0]  # type: ignore[union-attr]
+        app.play(PlaceDie(die, taken))
+        await pilot.pause()
+        assert game.to_dict() == before
+        reason = game.why_illegal(PlaceDie(die, taken))
+        rule = rule_for_refusal(reason, PlaceDie(die, taken), game.pending)
+        assert rule is not None
+        title = index_for(game.cat).get(rule).title
+        notes = [str(n.message) for n in app._notifications]
+        assert any(reason in note and f"Rule: {title}" in note for note in notes), notes
+        await pilot.press("f5")
+        assert lookup(app).current == rule
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen) and game.to_dict() == before
+
+
+def two_hands():  # type: ignore[no-untyped-def]
+    sc = Scenario(["Ana", "Ben"], seed=3)
+    sc.hand(0, "person-9")  # Quaestor
+    sc.hand(1, "building-1")  # Castrum
+    return sc.turn(0, order=[0, 1])
+
+
+async def test_over_the_hand_off_screen_nothing_hidden_shows() -> None:
+    game = two_hands()
+    app = make_app(game=game, automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOffScreen)
+        handoff = app.screen
+        await pilot.press("question_mark")
+        screen = lookup(app)
+        assert screen.things, "the public table is listed"
+        assert not any(thing.group.startswith("Hand") for thing in screen.things)
+        assert not {"person-9", "building-1"} & {thing.entry for thing in screen.things}
+        tree = screen.query_one("#lookup-contents", Tree)
+        tree.root.children[0].expand_all()  # unfold everything "On the table"
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Harbor tiles" in text and "Quaestor" not in text and "Castrum" not in text
+        assert "Smuggler's District  smuggler dice" not in text  # the table itself stays covered
+        await pilot.press("escape")
+        assert app.screen is handoff
+
+        await pilot.press("f5")  # what the game waits for, in public words
+        assert lookup(app).current is not None
+        assert "Quaestor" not in screen_text(app)
+        await pilot.press("escape", "enter")  # Ana takes the keyboard: now her hand is listed
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("question_mark")
+        assert "person-9" in {thing.entry for thing in lookup(app).things}
+        assert "building-1" not in {thing.entry for thing in lookup(app).things}
+
+
+async def test_over_the_new_game_and_game_over_screens() -> None:
+    app = make_app(seed=7, automa_delay=0, blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("backspace", "backspace", "backspace", *"Zoe")
+        focused = app.focused
+        await pilot.press("question_mark")  # not typed into the name field
+        assert not lookup(app).things  # no game: only the rules
+        await pilot.press("escape")
+        assert isinstance(app.screen, NewGameScreen) and app.focused is focused
+        assert getattr(focused, "value", None) == "Zoe"
+        await pilot.press("tab", "tab", "tab", "tab", "tab", "tab", "tab", "tab", "tab")  # to the variant box
+        if app.focused is not None and app.focused.id == "shops":
+            await pilot.press("f5")
+            assert lookup(app).current == "harbor-shops"
+            await pilot.press("escape")
+
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await shots.fast_forward(pilot, app, lambda g: g.is_over)
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        over = app.screen
+        await pilot.press("f5")
+        assert lookup(app).current == "end-of-game"
+        await pilot.press("escape")
+        assert app.screen is over
+
+
+async def test_the_automa_playback_waits_while_the_lookup_is_open() -> None:
+    app = make_app(seed=7, players=["Ana"], automa=True, automa_delay=0.05, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, AutomaTurnScreen)
+        playback = app.screen
+        await pilot.press("question_mark")
+        assert lookup(app)
+        shown = playback.shown
+        await pilot.pause(0.4)  # many lines' worth of time
+        assert playback.shown == shown and lookup(app)
+        await pilot.press("escape")
+        assert app.screen in (playback, *app.screen_stack[:2])  # back to the playback, which goes on
+        await pilot.pause(1.0)
+        assert isinstance(app.screen, GameScreen)  # the playback went on and ended by itself
+
+
+async def test_the_lookup_reopens_where_it_was_left() -> None:
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark", *"tier", "enter", "escape")
+        await pilot.press("question_mark")
+        screen = lookup(app)
+        assert screen.current == "dice-workers/benefit-tiers"
+        assert screen.query_one(SearchInput).value == "tier"
+        assert screen.result_ids and screen.query_one("#lookup-results").display  # its results too
+        await pilot.press(*"shore fee")  # the old query is selected: typing replaces it
+        assert screen.query_one(SearchInput).value == "shore fee"
+        await pilot.press("down", "down", "enter", "escape")
+        opened = screen.current
+        await pilot.press("question_mark")
+        await pilot.pause(0.3)
+        assert lookup(app).current == opened  # not the best match of the search
+
+        await pilot.press("escape", "f5")  # a topic: its entry, with the contents beside it
+        await pilot.pause(0.3)
+        screen = lookup(app)
+        assert screen.topic is not None and screen.current == screen.topic.entry
+        assert screen.query_one(SearchInput).value == ""
+
+
+def test_links_are_numbered_in_the_order_they_appear() -> None:
+    body = "See [Tiers](a) and [Fees](b), again [tiers](a); [elsewhere](http://x)."
+    text, order = number_links(body, lambda target: target in {"a", "b"})
+    assert order == ["a", "b"]
+    assert text == r"See **Tiers** \[1\] and **Fees** \[2\], again **tiers** \[1\]; elsewhere."
+
+
+def test_lookup_screen(snap_compare: Snap) -> None:
+    async def open_it(pilot: Pilot[Any]) -> None:
+        await pilot.pause()
+        await pilot.press("question_mark", *"corsair", "enter")
+        await pilot.pause()
+
+    assert snap_compare(table(), run_before=open_it, terminal_size=(160, 45))
