@@ -37,6 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = (160, 45)
 PYCACHE = tempfile.mkdtemp(prefix="great-harbor-bench-pyc-")
+SAVES = tempfile.mkdtemp(prefix="great-harbor-bench-saves-")  # the game autosaves: not into the user's folder
 
 HELLO = """
 from textual.app import App
@@ -66,7 +67,7 @@ class Term:
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
         env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor", PYTHONPATH=str(ROOT),
-                   PYTHONPYCACHEPREFIX=PYCACHE)
+                   PYTHONPYCACHEPREFIX=PYCACHE, GREAT_HARBOR_SAVES=SAVES)
         env.pop("TEXTUAL", None)
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         self.started = time.perf_counter()

@@ -11,8 +11,13 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from great_harbor import cli_saves
+
+if TYPE_CHECKING:
+    from great_harbor.replay import Replay
+    from great_harbor.session import Session
 
 
 class _Parser(argparse.ArgumentParser):
@@ -24,16 +29,24 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="great-harbor", description="The Great Harbor in your terminal.")
+    parser.add_argument("--saves-dir", type=Path, metavar="DIR", dest="top_saves_dir",
+                        help="with no COMMAND: the saves folder to continue from and save new games in")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    cli_saves.add_parsers(sub)  # saves, export-log
+    cli_saves.add_parsers(sub)  # saves, export-log, replay
 
     v = sub.add_parser("validate-data", help="check a component catalogue and print its counts")
     v.add_argument("directory", nargs="?", type=Path, help="folder of YAML files (default: the shipped catalogue)")
     v.add_argument("--json", action="store_true", help="print the counts as one JSON object")
 
-    play = sub.add_parser("play", help="start a game at the table directly, skipping the new-game screen")
-    play.add_argument("--players", type=_names, required=True, metavar="NAMES",
-                      help='comma-separated names of the people at the table, e.g. "Ana,Ben"')
+    play = sub.add_parser("play", help="start a game at the table directly, or go on with a saved one")
+    start = play.add_mutually_exclusive_group(required=True)
+    start.add_argument("--players", type=_names, metavar="NAMES",
+                       help='comma-separated names of the people at the table, e.g. "Ana,Ben"')
+    start.add_argument("--load", metavar="FILE",
+                       help="go on with a saved game: a record file, or a name as 'great-harbor saves' lists it")
+    play.add_argument("--force", action="store_true",
+                      help="with --load: try a record made with another catalogue or version")
+    play.add_argument("--saves-dir", type=Path, metavar="DIR", help=cli_saves.SAVES_DIR_HELP)
     play.add_argument("--automa", action="store_true", help="add the Automa as one more seat")
     play.add_argument("--shops", action="store_true", help="play with the Harbor Shops variant")
     play.add_argument("--seed", type=int, default=None, help="seed of the game (default: a random game)")
@@ -96,6 +109,18 @@ def _names(text: str) -> list[str]:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    if args.load is not None:
+        if args.automa or args.shops or args.seed is not None:
+            print("error: --automa, --shops and --seed set up a new game; a loaded game keeps its own",
+                  file=sys.stderr)
+            return 2
+        session = cli_saves.load_session(args.load, args.saves_dir, args.force)
+        if isinstance(session, int):
+            return session
+        return run_app(saves_dir=args.saves_dir, session=session)
+    if args.force:
+        print("error: --force goes with --load FILE", file=sys.stderr)
+        return 2
     names: list[str] = args.players
     seats = len(names) + (1 if args.automa else 0)
     if args.automa and any(n.casefold() == "automa" for n in names):
@@ -108,21 +133,27 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"error: a game has 2 to 4 players, not {len(names)} (add --automa to play one person "
                   "against the Automa)", file=sys.stderr)
         return 2
-    return run_app(players=names, automa=args.automa, seed=args.seed, shops=args.shops)
+    return run_app(players=names, automa=args.automa, seed=args.seed, shops=args.shops, saves_dir=args.saves_dir)
 
 
 def run_app(players: list[str] | None = None, automa: bool = False, seed: int | None = None,
-            shops: bool = False) -> int:
+            shops: bool = False, *, saves_dir: Path | None = None, session: Session | None = None,
+            replay: Replay | None = None) -> int:
+    """Run the app: a new game (``players``), a saved one (``session``), the replay viewer
+    (``replay``), or else the new-game screen."""
     from great_harbor.data import CatalogueError, load_catalogue
 
-    try:
-        cat = load_catalogue()
-    except CatalogueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+    cat = session.cat if session is not None else replay.cat if replay is not None else None
+    if cat is None:
+        try:
+            cat = load_catalogue()
+        except CatalogueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
     from great_harbor.ui.app import make_app
 
-    make_app(seed=seed, players=players, automa=automa, shops=shops, catalogue=cat).run()
+    make_app(seed=seed, players=players, automa=automa, shops=shops, catalogue=cat, saves_dir=saves_dir,
+             session=session, replay=replay).run()
     return 0
 
 
@@ -205,7 +236,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command is None:
-            return run_app()
+            return run_app(saves_dir=args.top_saves_dir)
         return COMMANDS[args.command](args)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

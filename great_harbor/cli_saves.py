@@ -1,4 +1,5 @@
-"""Command-line tools for saved games: ``great-harbor saves`` and ``great-harbor export-log``.
+"""Command-line tools for saved games: ``great-harbor saves``, ``export-log`` and ``replay``, and
+``play --load``'s reading of the record.
 
 Kept apart from ``cli.py`` so that it stays small; this module imports nothing heavy until a
 command runs.
@@ -32,6 +33,11 @@ def add_parsers(sub: Any) -> None:
     e.add_argument("-o", "--output", type=Path, metavar="OUT", help="file to write (default: print the log)")
     e.add_argument("--force", action="store_true", help="try a record made with another catalogue or version")
     e.add_argument("--saves-dir", type=Path, metavar="DIR", help=SAVES_DIR_HELP)
+
+    r = sub.add_parser("replay", help="step through a finished or running game, read-only")
+    r.add_argument("file", help="a game record file, or the name of a saved game as 'saves' lists it")
+    r.add_argument("--force", action="store_true", help="try a record made with another catalogue or version")
+    r.add_argument("--saves-dir", type=Path, metavar="DIR", help=SAVES_DIR_HELP)
 
 
 def cmd_saves(args: argparse.Namespace) -> int:
@@ -101,6 +107,57 @@ def cmd_export_log(args: argparse.Namespace) -> int:
     return 0
 
 
+def _refusal(name: str, exc: Exception) -> str:
+    """A RecordError as the one line the command line prints."""
+    text = str(exc)
+    if getattr(exc, "forceable", False):
+        text = text.removesuffix("; use force to try it anyway") + " (add --force to try it anyway)"
+    return f"error: {name}: {text}"
+
+
+def load_session(name: str, folder: Path | None, force: bool) -> Any:
+    """``play --load``: the saved game as a Session (autosave goes on in its file), or the exit
+    status after printing why it cannot be opened."""
+    from great_harbor.data import CatalogueError, load_catalogue
+    from great_harbor.record import RecordError
+    from great_harbor.session import Session
+
+    try:
+        cat = load_catalogue()
+    except CatalogueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    path = resolve_record(name, folder)
+    try:
+        session = Session.load(cat, path, force=force)
+    except RecordError as exc:
+        print(_refusal(path.name, exc), file=sys.stderr)
+        return 1
+    for warning in session.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    return session
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from great_harbor.cli import run_app
+    from great_harbor.data import CatalogueError, load_catalogue
+    from great_harbor.record import RecordError
+    from great_harbor.replay import Replay
+
+    try:
+        cat = load_catalogue()
+    except CatalogueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    path = resolve_record(args.file, args.saves_dir)
+    try:
+        replay = Replay.load(cat, path, force=args.force)
+    except RecordError as exc:
+        print(_refusal(path.name, exc), file=sys.stderr)
+        return 1
+    return run_app(saves_dir=args.saves_dir, replay=replay)
+
+
 Command = Callable[[argparse.Namespace], int]
 
 
@@ -121,4 +178,5 @@ def _quiet_pipe(cmd: Command) -> Command:
 COMMANDS: dict[str, Command] = {
     "saves": _quiet_pipe(cmd_saves),
     "export-log": _quiet_pipe(cmd_export_log),
+    "replay": cmd_replay,
 }

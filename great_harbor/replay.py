@@ -35,6 +35,7 @@ class Replay:
         self.position = len(record.actions)
         self.turns = turns
         self.warnings = warnings or []
+        self.path: Path | None = None  # the record's file, when it was read from one
 
     @classmethod
     def load(cls, cat: Catalogue, path: str | Path, force: bool = False) -> Replay:
@@ -50,7 +51,9 @@ class Replay:
 
         loaded = load(path, cat, force=force, apply=watch)
         _note_turn(turns, loaded.game, count)
-        return cls(cat, loaded.record, loaded.game, turns, loaded.warnings)
+        replay = cls(cat, loaded.record, loaded.game, turns, loaded.warnings)
+        replay.path = Path(path)
+        return replay
 
     @property
     def total(self) -> int:

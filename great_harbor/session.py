@@ -142,6 +142,11 @@ class Session:
             return Verdict(False, "nothing to redo")
         return Verdict(True)
 
+    @property
+    def next_redo(self) -> Action | None:
+        """The action :meth:`redo` would apply again (None when there is nothing to redo)."""
+        return self._redo[-1] if self._redo else None
+
     def redo(self) -> Action:
         """Apply again the last undone action."""
         if not self._redo:

@@ -11,9 +11,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import json
+import os
 import random
 import sys
-from collections.abc import Awaitable, Callable
+import tempfile
+import time
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -68,10 +73,11 @@ async def fast_forward(pilot: Pilot[Any], app: GreatHarborApp, until: Callable[[
     await pilot.pause()
     game = app.game
     assert game is not None
+    apply = app.session.apply if app.session is not None else game.apply  # recorded and saved as in play
     for _ in range(5000):
         if game.is_over or until(game):
             break
-        game.apply(game.legal_actions()[choose(game, rng)])
+        apply(game.legal_actions()[choose(game, rng)])
     else:
         raise RuntimeError("fast_forward did not reach its state")
     app.viewer = None
@@ -172,6 +178,63 @@ async def palette_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
     await pilot.pause(0.5)
 
 
+SHOWN_FOLDER = "~/.local/share/great-harbor/saves"  # the temporary saves folder, as captures show it
+
+
+def saves_folder() -> Path:
+    return Path(os.environ["GREAT_HARBOR_SAVES"])
+
+
+def saved(name: str, seats: list[str], seed: int, until: Callable[[Game], bool], stamp: str) -> Path:
+    """A game played with the seeded moves until ``until``, saved as ``name`` and last played at
+    ``stamp`` (so that the captures do not depend on the day they are taken)."""
+    from great_harbor.data import load_catalogue
+    from great_harbor.record import render, seal
+    from great_harbor.session import Session
+
+    session = Session.new(load_catalogue(), seats, seed=seed, path=saves_folder() / f"{name}.json")
+    rng = random.Random(seed)
+    while not session.game.is_over and not until(session.game):
+        session.apply(session.game.legal_actions()[choose(session.game, rng)])
+    path = session.path
+    assert path is not None
+    data = json.loads(path.read_text())
+    data["created"] = data["updated"] = stamp
+    path.write_text(render(seal(data)))
+    return path
+
+
+def with_saves() -> GreatHarborApp:
+    saved("2025-03-07_201544_iris-jon", ["Iris", "Jon"], 3, lambda g: False, "2025-03-07T21:40:00+00:00")
+    saved("2025-03-08_190210_ana-ben-cleo", ["Ana", "Ben", "Cleo"], 5, at_turn(3), "2025-03-08T20:31:00+00:00")
+    saved("2025-03-09_101500_dido-eve", ["Dido", "Eve"], 9, at_turn(2), "2025-03-09T10:52:00+00:00")
+    broken = saves_folder() / "2025-03-06_180000_ana-ben.json"
+    broken.write_text('{\n  "format": "great-harbor game record",\n  "version": 1,\n  "actions": [\n')
+    os.utime(broken, (1741284000, 1741284000))  # 2025-03-06 18:00 UTC
+    return make_app(seed=SEED, automa_delay=0, blink=False)
+
+
+async def saved_games_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    await pilot.pause()
+    await pilot.press("ctrl+o")
+    await pilot.pause()
+    await pilot.press("down", "down", "down")
+
+
+def a_replay() -> GreatHarborApp:
+    from great_harbor.data import load_catalogue
+    from great_harbor.replay import Replay
+
+    path = saved("2025-03-07_201544_iris-jon", ["Iris", "Jon"], 3, lambda g: False, "2025-03-07T21:40:00+00:00")
+    return make_app(replay=Replay.load(load_catalogue(), path), automa_delay=0, blink=False)
+
+
+async def replay_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    await pilot.pause()
+    await pilot.press("g", *"3b", "enter")
+    await pilot.press(*["right"] * 9)
+
+
 async def game_over_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
     await fast_forward(pilot, app, lambda g: g.is_over)
     await pilot.pause()
@@ -200,10 +263,13 @@ TABLE_KEYS = [
     ("F2", "view any colony in full"),
     ("F3", "next board tab (120x36 only)"),
     ("F4", "focus the log to scroll it (arrows, PgUp/PgDn); again to come back"),
-    ("Ctrl+P", "command palette: view a colony, new game, Automa pace"),
+    ("Ctrl+Z (u on the map or the log)", "undo your last action, if fair play allows (or pick *Undo* in the list)"),
+    ("Ctrl+Y (U on the map or the log)", "redo the action you took back"),
+    ("Ctrl+E", "write the game's log to a text file beside its save"),
+    ("Ctrl+P", "command palette: view a colony, undo, redo, export the log, saved games, new game, Automa pace"),
     ("? or F1", "rules lookup (on every screen)"),
     ("F5", "the rules entry for what is highlighted, or for the refusal just shown"),
-    ("Ctrl+Q", "quit"),
+    ("Ctrl+Q", "quit (the game is saved: Continue brings it back)"),
 ]
 
 CAPTURES = [
@@ -215,10 +281,46 @@ CAPTURES = [
         "under the button and nothing starts.",
         [("Tab / Shift+Tab", "move between fields"), ("← → Space", "change a seat's kind"),
          ("Space", "tick the Harbor Shops variant"), ("Enter or Ctrl+S", "start the game"),
-         ("Ctrl+Q", "quit")],
+         ("Ctrl+O", "the saved games"), ("Ctrl+Q", "quit")],
         lambda: make_app(seed=SEED, automa_delay=0, blink=False),
         new_game_steps,
         size=(100, 32),
+    ),
+    Capture(
+        "Continue",
+        "When the saves folder holds games, the new-game screen opens with **Continue** on the most "
+        "recently played unfinished one (its seats, where it stands, when it was last played) and "
+        "has the focus: Enter goes on exactly where the game stopped, even after the terminal was "
+        "closed or the program killed. A record that cannot be opened says why in one line.",
+        [("Enter", "continue that game"), ("Tab", "to *Saved games*, then to the new-game form"),
+         ("Ctrl+O", "the saved games")],
+        with_saves,
+        size=(100, 36),
+    ),
+    Capture(
+        "Saved games",
+        "Every game in the saves folder, most recently played first: when, who, and where it "
+        "stands (whose move, or who won). A file that cannot be read is listed with the reason. "
+        "A record made with another catalogue or program version is refused with the reason when "
+        "opened; F opens it anyway.",
+        [("↑ ↓", "choose a game"), ("Enter", "continue it (a finished game: replay it)"),
+         ("R", "replay it, read-only"), ("F", "open it anyway"), ("Esc", "back")],
+        with_saves,
+        saved_games_steps,
+        size=(120, 24),
+    ),
+    Capture(
+        "Replay",
+        "`great-harbor replay FILE` (or R in the saved games) shows a finished or running game one "
+        "action at a time, read-only, on the table of the game: the panel says what the last "
+        "action did and what the next one is, the log marks rolls and reveals with `*`. Hands are "
+        "shown only once the game is over.",
+        [("→ or N", "next action"), ("← or P", "previous action"), ("PgDn / PgUp or ] / [", "next / previous turn"),
+         ("Home / End", "the start / the end"), ("G", "go to a round (`3`, or `3B` for its turn B)"),
+         ("C", "next player's colony"), ("F2", "every colony in full"), ("Ctrl+E", "write the log to a text file"),
+         ("Esc or Q", "leave the replay")],
+        a_replay,
+        replay_steps,
     ),
     Capture(
         "The table (160x45)",
@@ -365,14 +467,34 @@ CAPTURES = [
 ]
 
 
+@contextlib.contextmanager
+def fresh_saves() -> Iterator[Path]:
+    """An empty saves folder and UTC for local times while a capture is taken."""
+    old = {k: os.environ.get(k) for k in ("GREAT_HARBOR_SAVES", "TZ")}
+    with tempfile.TemporaryDirectory(prefix="great-harbor-screens-") as folder:
+        os.environ["GREAT_HARBOR_SAVES"] = folder
+        os.environ["TZ"] = "UTC"
+        time.tzset()
+        try:
+            yield Path(folder)
+        finally:
+            for key, value in old.items():
+                if value is None:
+                    os.environ.pop(key, None)
+                else:
+                    os.environ[key] = value
+            time.tzset()
+
+
 async def capture(spec: Capture) -> str:
-    app = spec.app()
-    async with app.run_test(size=spec.size) as pilot:
-        await pilot.pause()
-        if spec.steps is not None:
-            await spec.steps(pilot, app)
-        await pilot.pause()
-        return screen_text(app)
+    with fresh_saves() as folder:
+        app = spec.app()
+        async with app.run_test(size=spec.size) as pilot:
+            await pilot.pause()
+            if spec.steps is not None:
+                await spec.steps(pilot, app)
+            await pilot.pause()
+            return screen_text(app).replace(str(folder), SHOWN_FOLDER)
 
 
 def document(texts: list[str]) -> str:

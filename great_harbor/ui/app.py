@@ -1,14 +1,18 @@
 """The Textual app: owns the catalogue and the Game, and moves between screens.
 
 Screens render the game and post the action a player picked (:class:`Act`); the app applies it
-through the engine, then decides what comes next: the Automa's moves played back at a readable
-pace, a hand-off screen when the keyboard passes to another person, or the final scores.
+through the game's :class:`~great_harbor.session.Session` (which autosaves the record after every
+action), then decides what comes next: the Automa's moves played back at a readable pace, a
+hand-off screen when the keyboard passes to another person, or the final scores. Undo, redo, the
+saved games, the replay viewer and the log export are in :mod:`.session_control`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -21,6 +25,11 @@ from great_harbor.engine import EngineError, Game, IllegalAction, Seat
 from great_harbor.engine.actions import Action
 
 from .lookup_topics import REFUSAL_SECONDS, Topic
+from .session_control import SessionControl
+
+if TYPE_CHECKING:
+    from great_harbor.replay import Replay
+    from great_harbor.session import Session
 
 
 @dataclass
@@ -28,6 +37,10 @@ class Act(Message):
     """A player chose ``action`` (from the picker or the map)."""
 
     action: Action
+
+
+class Begun(Message):
+    """The table for a new game is up: the app then decides what comes first."""
 
 
 @dataclass(frozen=True)
@@ -39,7 +52,7 @@ class Setup:
     shops: bool = False
 
 
-class GreatHarborApp(App[None]):
+class GreatHarborApp(SessionControl, App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "The Great Harbor"
     BINDINGS = [
@@ -57,10 +70,20 @@ class GreatHarborApp(App[None]):
         blink: bool = True,
         catalogue: Catalogue | None = None,
         game: Game | None = None,
+        saves_dir: str | Path | None = None,
+        autosave: bool = True,
+        session: Session | None = None,
+        replay: Replay | None = None,
     ) -> None:
         super().__init__()
         self.setup = setup
         self._initial_game = game
+        self._initial_session = session
+        self._initial_replay = replay
+        self.saves_dir = Path(saves_dir) if saves_dir is not None else None  # None: the default folder
+        self.autosave = autosave
+        self.session: Session | None = None  # the game's record and autosave (None: a game given as is)
+        self._save_problem: str | None = None  # the autosave problem last reported
         self.default_seed = seed
         self.automa_delay = automa_delay
         self.blink = blink
@@ -80,6 +103,14 @@ class GreatHarborApp(App[None]):
         return self._catalogue
 
     def on_mount(self) -> None:
+        if self._initial_replay is not None:
+            self._catalogue = self._initial_replay.cat
+            self.show_replay(self._initial_replay, standalone=True)
+            return
+        if self._initial_session is not None:
+            self._catalogue = self._initial_session.cat
+            self.begin_session(self._initial_session, resumed=True)
+            return
         if self._initial_game is not None:
             self._catalogue = self._initial_game.cat
             self.begin(self._initial_game)
@@ -103,12 +134,15 @@ class GreatHarborApp(App[None]):
             self.push_screen(screen)
 
     def start_game(self, setup: Setup) -> str | None:
-        """Start a game; returns a one-line message when it cannot start."""
+        """Start a game (saved in the saves folder); returns a one-line message when it cannot start."""
         import random
+
+        from great_harbor.session import Session
 
         seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(1_000_000)
         try:
-            game = Game.new(self.catalogue, list(setup.seats), seed=seed, shops_variant=setup.shops)
+            session = Session.new(self.catalogue, list(setup.seats), seed=seed, shops_variant=setup.shops,
+                                  folder=self.saves_dir, autosave=self.autosave)
         except IllegalAction as exc:
             return f"Cannot start: {exc}."
         except (EngineError, NotImplementedError) as exc:
@@ -116,15 +150,17 @@ class GreatHarborApp(App[None]):
         except CatalogueError as exc:
             return f"The component catalogue is broken: {exc}"
         self.setup = Setup(setup.seats, setup.seed, setup.shops)
-        self.begin(game)
+        self.begin_session(session)
         return None
 
-    def begin(self, game: Game) -> None:
+    def begin(self, game: Game, resumed: bool = False) -> None:
         """Show the table for ``game`` (a new game, or one prepared by the caller)."""
+        if self.session is not None and self.session.game is not game:
+            self.session = None  # a game given as is: nothing records it
         self.game = game
         humans = self.humans()
         self.viewer = humans[0] if len(humans) == 1 else None  # alone at the table: nothing to hide
-        self.log_seen = 0
+        self.log_seen = len(game.s.log) if resumed else 0
         from .screens.game import GameScreen
 
         screen = GameScreen(game)
@@ -134,8 +170,14 @@ class GreatHarborApp(App[None]):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
-        self.call_after_refresh(self.after_change)
+        # Not call_after_refresh here: called from a widget's handler (a button of the new-game
+        # screen), its callback would run as that widget, and the screens after_change pushes
+        # (hand-off, Automa playback) would report back to a widget that is gone by then.
+        self.post_message(Begun())
         self.set_timer(0.5, self._warm_lookup)
+
+    def on_begun(self, _: Begun) -> None:
+        self.call_after_refresh(self.after_change)  # now as the app itself
 
     def _warm_lookup(self) -> None:
         """Build the rules lookup's index in a thread, so the first `?` opens at once."""
@@ -150,17 +192,29 @@ class GreatHarborApp(App[None]):
         self.play(message.action)
 
     def play(self, action: Action) -> None:
+        from .saving import RedoCommand, UndoCommand
+
         game = self.game
         if game is None:
             return
+        if isinstance(action, UndoCommand):
+            self.undo()
+            return
+        if isinstance(action, RedoCommand):
+            self.redo()
+            return
         try:
-            game.apply(action)
+            if self.session is not None:
+                self.session.apply(action)  # autosaves; a problem is noted, never raised
+            else:
+                game.apply(action)
         except IllegalAction as exc:
             self.refused(str(exc), action)
             return
         except (EngineError, NotImplementedError) as exc:
             self.refused(f"the engine could not do that: {exc or type(exc).__name__}")
             return
+        self._note_save()
         self.after_change()
 
     def refused(self, reason: str, action: Action | None = None) -> None:
@@ -292,6 +346,7 @@ class GreatHarborApp(App[None]):
                     f"View colony: {p.name}", f"Show {p.name}'s colony board in full",
                     lambda seat=p.seat: self.view_colony(seat),  # type: ignore[misc]
                 )
+        yield from self.session_commands(screen)
         yield SystemCommand(
             "Automa pace: slow", "Play the Automa's moves back one line every 1.5 s",
             lambda: self.set_pace(1.5),
@@ -321,12 +376,20 @@ def make_app(
     blink: bool = True,
     catalogue: Catalogue | None = None,
     game: Game | None = None,
+    saves_dir: str | Path | None = None,
+    autosave: bool = True,
+    session: Session | None = None,
+    replay: Replay | None = None,
 ) -> GreatHarborApp:
     """The app, for the command line and tests: with ``players`` it starts that game directly
     (``automa`` adds the Automa as one more seat, ``shops`` plays the Harbor Shops variant); with
-    ``game`` it shows that game; otherwise it opens the new-game screen."""
+    ``session`` it goes on with that saved game; with ``replay`` it opens the replay viewer; with
+    ``game`` it shows that game (not recorded: no autosave, no undo); otherwise it opens the
+    new-game screen. New games are saved in ``saves_dir`` (default: the saves folder) unless
+    ``autosave`` is False."""
     setup = None
     if players is not None:
         seats = tuple(Seat(n) for n in players) + ((Seat("Automa", automa=True),) if automa else ())
         setup = Setup(seats, seed, shops)
-    return GreatHarborApp(setup, seed=seed, automa_delay=automa_delay, blink=blink, catalogue=catalogue, game=game)
+    return GreatHarborApp(setup, seed=seed, automa_delay=automa_delay, blink=blink, catalogue=catalogue, game=game,
+                          saves_dir=saves_dir, autosave=autosave, session=session, replay=replay)

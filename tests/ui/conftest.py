@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -41,7 +42,7 @@ async def play_by_keys(pilot: Pilot[Any], app: GreatHarborApp, seed: int, limit:
         assert isinstance(screen, GameScreen), f"unexpected screen {screen!r}"
         shown = screen.query_one(ActionPicker).shown
         assert shown, "the picker offers nothing while a decision is pending"
-        kinds = [item.action.kind for item in shown]
+        kinds = [item.action.kind for item in shown if item.action.kind not in ("undo", "redo")]
         index = 0
         if "end-turn" in kinds and len(kinds) > 1 and rng.random() < 0.85:
             index = kinds.index("end-turn")  # do not spend everything on Govern actions
@@ -55,3 +56,11 @@ async def play_by_keys(pilot: Pilot[Any], app: GreatHarborApp, seed: int, limit:
 @pytest.fixture
 def drive() -> Driver:
     return play_by_keys
+
+
+@pytest.fixture(autouse=True)
+def saves(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every app in these tests autosaves into a fresh folder of its own, never the user's."""
+    folder = tmp_path_factory.mktemp("saves")
+    monkeypatch.setenv("GREAT_HARBOR_SAVES", str(folder))
+    return folder

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from great_harbor import cli
@@ -21,7 +23,7 @@ from great_harbor.ui.textshot import screen_text
         (["play", "--players", "Ana,,Ben"], "every name must be non-empty"),
         (["play", "--players", "Ana,Automa", "--automa"], "the name 'Automa' is taken"),
         (["play", "--players", "Ana,Ben", "--seed", "x"], "invalid int value"),
-        (["play"], "the following arguments are required: --players"),
+        (["play"], "one of the arguments --players --load is required"),
     ],
 )
 def test_play_rejects_bad_options(argv: list[str], message: str, capsys: pytest.CaptureFixture[str],
@@ -44,13 +46,14 @@ def test_play_and_no_command_start_the_app(monkeypatch: pytest.MonkeyPatch) -> N
     assert cli.main(["play", "--players", "Ana", "--automa"]) == 0
     assert cli.main(["play", "--players", "Ana,Ben", "--shops"]) == 0
     assert calls == [
-        {"players": ["Ana", "Ben"], "automa": False, "seed": 7, "shops": False},
-        {"players": ["Ana"], "automa": True, "seed": None, "shops": False},
-        {"players": ["Ana", "Ben"], "automa": False, "seed": None, "shops": True},
+        {"players": ["Ana", "Ben"], "automa": False, "seed": 7, "shops": False, "saves_dir": None},
+        {"players": ["Ana"], "automa": True, "seed": None, "shops": False, "saves_dir": None},
+        {"players": ["Ana", "Ben"], "automa": False, "seed": None, "shops": True, "saves_dir": None},
     ]
-    started: list[bool] = []
-    monkeypatch.setattr(cli, "run_app", lambda: started.append(True) or 0)
-    assert cli.main([]) == 0 and started == [True]
+    started: list[dict[str, object]] = []
+    monkeypatch.setattr(cli, "run_app", lambda **kw: started.append(kw) or 0)
+    assert cli.main([]) == 0 and started == [{"saves_dir": None}]
+    assert cli.main(["--saves-dir", "/tmp/x"]) == 0 and started[-1] == {"saves_dir": Path("/tmp/x")}
 
 
 async def test_command_palette_opens_a_colony() -> None:

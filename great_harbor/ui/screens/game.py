@@ -18,6 +18,7 @@ from great_harbor.engine import Game
 from great_harbor.engine.describe import describe, detail, prompt
 
 from ..app import Act
+from ..saving import command_items, command_refusal, marked_log
 from ..widgets.colony import ColonyBoard
 from ..widgets.dice import DicePanel
 from ..widgets.displays import Displays, round_text
@@ -46,6 +47,11 @@ class GameScreen(Screen[None]):
         Binding("f2", "colonies", "Colonies"),
         Binding("f3", "next_tab", "Next board"),
         Binding("f4", "log", "Log"),
+        Binding("ctrl+z", "app.undo", "Undo", priority=True),
+        Binding("ctrl+y", "app.redo", "Redo", priority=True, show=False),  # in the palette and the picker
+        Binding("u", "app.undo", "Undo", show=False),  # when the map or the log has the keys
+        Binding("U", "app.redo", "Redo", show=False),
+        Binding("ctrl+e", "app.export_log", "Export log", priority=True, show=False),  # in the palette
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
@@ -142,7 +148,7 @@ class GameScreen(Screen[None]):
         if colony_box is not None:
             name = game.s.players[shown].name
             colony_box.border_title = f"Colony of {name}" + ("" if private else " (hand hidden)")
-        self.query_one(GameLog).sync(game.s.log, log_upto)
+        self.query_one(GameLog).sync(marked_log(game), log_upto)
         picker = self.query_one(ActionPicker)
         if hidden or top is None:
             picker.set_items(Text("The game is over." if top is None else ""), [])
@@ -151,6 +157,7 @@ class GameScreen(Screen[None]):
             if top.kind == "assign":  # taking nothing is allowed but rarely meant: offer it last
                 actions.sort(key=lambda a: not any(getattr(a, "pips", (1,))))
             items = [Item(a, describe(game, a), detail(game, a)) for a in actions]
+            items += command_items(getattr(self.app, "session", None))  # undo, redo
             picker.set_items(Text(prompt(game), style="bold"), items, explain=self.explain)
         self._place_focus()
 
@@ -165,6 +172,9 @@ class GameScreen(Screen[None]):
         rule behind it (the context key opens it)."""
         from ..lookup_topics import CONTEXT_KEY, index_for, title_of, why_not
 
+        why = command_refusal(getattr(self.app, "session", None), query)  # undo, redo
+        if why is not None:
+            return why
         found = why_not(self.game, query)
         if found is None:
             return None

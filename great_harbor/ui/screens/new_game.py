@@ -14,6 +14,7 @@ from great_harbor.engine import Seat
 
 from ..style import player_text
 from ..widgets.cycle import Cycle
+from ..widgets.resume import ResumeBar
 
 KINDS = ("Human", "Automa", "Empty")
 DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dido")
@@ -27,6 +28,7 @@ class NewGameScreen(Screen[None]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start the game"),
         Binding("enter", "start", "Start the game", show=False),
+        Binding("ctrl+o", "app.saved_games", "Saved games"),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
@@ -42,6 +44,7 @@ class NewGameScreen(Screen[None]):
         with Center():
             with Vertical(id="new-game") as box:
                 box.border_title = "The Great Harbor — new game"
+                yield ResumeBar(id="resume")  # Continue and the saved games, when there are any
                 yield Static(Text("Two to four seats. One seat may be the Automa; at least one must be a person.",
                                   style="dim"))
                 for i in range(4):

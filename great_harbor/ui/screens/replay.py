@@ -1,0 +1,307 @@
+"""The replay viewer: a recorded game, finished or still running, one action at a time, read-only.
+
+The table is drawn by the game's own widgets (no action picker, the map never takes dice); a panel
+says where the replay stands, what the last action did and what the next one is. Hands are shown
+only when the game is over (or one person played it alone against the Automa): a replay of a
+running game must not let anyone at the table look at another's cards."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Input, Static
+
+from great_harbor.engine import Action, Game
+from great_harbor.engine.describe import describe
+from great_harbor.replay import Replay
+
+from ..saving import marked_log, write_log
+from ..style import DIM, player_text
+from ..widgets.colony import ColonyBoard
+from ..widgets.dice import DicePanel
+from ..widgets.displays import Displays, round_text
+from ..widgets.harbor_map import HarborMap
+from ..widgets.log import GameLog
+from ..widgets.senate import SenateBoard
+from ..widgets.trade import TradeBoard
+from .game import COMPACT, WIDE, _titled, layout_for
+
+TABS = ("tab-harbor", "tab-colony", "tab-boards", "tab-cards")
+
+
+class GotoInput(Input):
+    """Where to jump: "3" (round 3) or "3B" (round 3, turn B); Esc closes it."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", show=False)]
+
+    def action_cancel(self) -> None:
+        self.value = ""
+        self.display = False
+        self.screen.set_focus(None)  # the screen's keys work again
+
+
+class ReplayScreen(Screen[None]):
+    AUTO_FOCUS = ""  # nothing focused: the arrow keys step through the game; F4 gives them to the log
+    BINDINGS = [
+        Binding("right,n", "step(1)", "Next"),
+        Binding("left,p", "step(-1)", "Previous"),
+        Binding("pagedown,right_square_bracket", "turn(1)", "Next turn"),
+        Binding("pageup,left_square_bracket", "turn(-1)", "Previous turn", show=False),
+        Binding("home", "seek(0)", "Start", show=False),
+        Binding("end", "seek(-1)", "End", show=False),
+        Binding("g", "goto", "Go to round"),
+        Binding("c", "cycle_colony", "Next colony", show=False),
+        Binding("f2", "colonies", "Colonies"),
+        Binding("f3", "next_tab", "Next board", show=False),
+        Binding("f4", "log", "Log", show=False),
+        Binding("ctrl+e", "export", "Export log", show=False),
+        Binding("escape,q", "close", "Leave"),
+        Binding("ctrl+q", "app.quit", "Quit", show=False),
+    ]
+
+    def __init__(self, replay: Replay, standalone: bool = False) -> None:
+        super().__init__()
+        self.replay = replay
+        self.standalone = standalone  # leaving the viewer quits the program
+        self.path = replay.path
+        self.finished = replay.game.is_over  # Replay.load leaves the game at its last action
+        seats = replay.game.s.players
+        self.show_hands = self.finished or sum(not p.automa for p in seats) == 1
+        self.seat: int | None = None  # whose colony is shown; None: whoever decides next
+        self.layout_mode = "wide"
+        self.lengths = _log_lengths(replay)  # log length after each number of actions
+        replay.seek(0)
+
+    # --- building ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        size = self.app.size
+        self.layout_mode = layout_for(size.width, size.height)
+        yield Static(id="status")
+        if self.layout_mode == "wide":
+            with Horizontal(id="table"):
+                with Vertical(id="left"):
+                    yield _titled(_read_only_map(), "Harbor")
+                    yield _titled(Static(id="replay-info"), "Replay")
+                    yield _titled(GameLog(id="log"), "Log")
+                with Vertical(id="right"):
+                    yield _titled(Displays(id="displays"), "Displays")
+                    yield _titled(DicePanel(id="dice"), "Dice and players")
+                    yield _titled(TradeBoard(id="trade"), "Trade board")
+                    yield _titled(SenateBoard(id="senate"), "Senate")
+                    yield _titled(ColonyBoard(id="colony"), "Colony")
+        elif self.layout_mode == "compact":
+            from textual.widgets import TabbedContent, TabPane
+
+            with Horizontal(id="table", classes="compact"):
+                with TabbedContent(id="tabs", initial="tab-harbor"):
+                    with TabPane("Harbor", id="tab-harbor"):
+                        yield _titled(_read_only_map(), "Harbor")
+                        yield _titled(GameLog(id="log"), "Log")
+                    with TabPane("Colony", id="tab-colony"):
+                        yield _titled(ColonyBoard(id="colony"), "Colony")
+                    with TabPane("Trade & Senate", id="tab-boards"):
+                        yield _titled(TradeBoard(id="trade"), "Trade board")
+                        yield _titled(SenateBoard(id="senate"), "Senate")
+                    with TabPane("Cards", id="tab-cards"):
+                        yield _titled(Displays(id="displays"), "Displays")
+                with Vertical(id="right"):
+                    yield _titled(DicePanel(id="dice"), "Dice and players")
+                    yield _titled(Static(id="replay-info"), "Replay")
+        else:
+            yield Static(id="too-small")
+        goto = GotoInput(placeholder="go to round: 3, or 3B for its turn B; Enter goes, Esc cancels", id="replay-goto")
+        goto.display = False
+        yield goto
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_position()
+
+    async def on_resize(self, event: events.Resize) -> None:
+        if layout_for(event.size.width, event.size.height) != self.layout_mode:
+            await self.recompose()
+            self.on_mount()
+
+    # --- showing ----------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.replay.game
+
+    def shown_seat(self) -> int:
+        if self.seat is not None:
+            return self.seat
+        top = self.game.pending
+        return top.seat if top is not None else 0
+
+    def show_position(self) -> None:
+        game = self.game
+        status = round_text(game)
+        status.append(f"   Replay, read-only · action {self.replay.position} of {self.replay.total}", style="bold")
+        self.query_one("#status", Static).update(status)
+        if self.layout_mode == "small":
+            w, h = self.app.size
+            self.query_one("#too-small", Static).update(Text(
+                f"The replay needs a terminal of at least {COMPACT[0]}x{COMPACT[1]} ({WIDE[0]}x{WIDE[1]} shows "
+                f"the whole table at once). This one is {w}x{h}.\n\nEsc leaves the replay.", justify="center"))
+            return
+        self.query_one(HarborMap).show(game, active=False)
+        self.query_one(DicePanel).show(game)
+        self.query_one(TradeBoard).show(game)
+        self.query_one(SenateBoard).show(game)
+        self.query_one(Displays).show(game)
+        seat = self.shown_seat()
+        colony = self.query_one(ColonyBoard)
+        colony.show(game, seat, show_hand=self.show_hands)
+        box = colony.parent
+        if isinstance(box, Widget):
+            hidden = "" if self.show_hands else " (hand hidden: the game is not over)"
+            box.border_title = f"Colony of {game.s.players[seat].name}{hidden}"
+        log = self.query_one(GameLog)
+        log.sync(marked_log(game))
+        log.scroll_end(animate=False, immediate=True)
+        self.query_one("#replay-info", Static).update(self.info())
+
+    def info(self) -> Text:
+        """Where the replay stands, the last action's log lines and the next action."""
+        replay, game = self.replay, self.game
+        out = Text()
+        name = self.path.name if self.path is not None else "the record"
+        out.append(f"{name}: {replay.total} actions, ", style=DIM)
+        out.append("finished" if self.finished else "not finished yet", style=DIM)
+        out.append("\n")
+        pos = replay.position
+        out.append("Last  ", style="bold")
+        if pos == 0:
+            out.append("the start of the game (setup and first roll)", style=DIM)
+        else:
+            lines = game.s.log[self.lengths[pos - 1]:self.lengths[pos]]
+            out.append(" ".join(lines[:3]) + (" …" if len(lines) > 3 else "") if lines else "(nothing logged yet)")
+        out.append("\n")
+        out.append("Next  ", style="bold")
+        action = replay.next_action()
+        top = game.pending
+        if action is None or top is None:
+            out.append("the game is over" if game.is_over else "the record ends here", style=DIM)
+        else:
+            who = game.s.players[top.seat]
+            out.append_text(player_text(who.seat, who.name))
+            if top.data.get("private") and not self.show_hands:  # what they saw is still a secret
+                out.append(": a choice made in private", style=DIM)
+            else:
+                out.append(": " + describe(game, action))
+        return out
+
+    # --- keys -------------------------------------------------------------------------------
+
+    def action_step(self, delta: int) -> None:
+        before = self.replay.position
+        self.replay.seek(before + delta)
+        if self.replay.position == before:
+            self.app.bell()
+            return
+        self.show_position()
+
+    def action_seek(self, position: int) -> None:
+        self.replay.seek(self.replay.total if position < 0 else position)
+        self.show_position()
+
+    def action_turn(self, delta: int) -> None:
+        """To the start of the next turn, or of this turn (again back: the one before)."""
+        starts = [t.position for t in self.replay.turns]
+        pos = self.replay.position
+        if delta > 0:
+            target = next((p for p in starts if p > pos), self.replay.total)
+        else:
+            target = next((p for p in reversed(starts) if p < pos), 0)
+        self.action_seek(target)
+
+    def action_goto(self) -> None:
+        goto = self.query_one(GotoInput)
+        goto.display = True
+        goto.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        goto = self.query_one(GotoInput)
+        text = event.value.strip().upper().replace(" ", "")
+        turn = "A"
+        if text.endswith(("A", "B")):
+            text, turn = text[:-1], text[-1]
+        rounds = self.game.cat.supply.rounds
+        if not text.isdigit() or not 1 <= int(text) <= rounds:
+            self.notify(f"Type a round from 1 to {rounds}, with A or B for the turn if you like (e.g. 3B).",
+                        severity="warning")
+            return
+        goal = (int(text), turn)
+        self.replay.seek_turn(*goal)
+        if (self.game.s.round, self.game.s.turn) < goal:
+            self.notify(f"The record ends before round {goal[0]}, turn {goal[1]}: this is its last action.")
+        goto.action_cancel()
+        self.show_position()
+
+    def action_cycle_colony(self) -> None:
+        seats = len(self.game.s.players)
+        self.seat = (self.shown_seat() + 1) % seats
+        self.show_position()
+
+    def action_colonies(self) -> None:
+        from .colony_view import ColonyViewScreen
+
+        self.app.push_screen(ColonyViewScreen(self.game, self.shown_seat(), None, solo=self.show_hands))
+
+    def action_next_tab(self) -> None:
+        if self.layout_mode != "compact":
+            return
+        from textual.widgets import TabbedContent
+
+        tabs = self.query_one(TabbedContent)
+        i = TABS.index(tabs.active) if tabs.active in TABS else 0
+        tabs.active = TABS[(i + 1) % len(TABS)]
+
+    def action_log(self) -> None:
+        if self.layout_mode == "small":
+            return
+        log = self.query_one(GameLog)
+        if log.has_focus:
+            self.set_focus(None)
+        else:
+            log.focus()
+
+    def action_export(self) -> None:
+        replay = self.replay
+        final = replay.record.replay(replay.cat, apply=lambda g, a: g._apply(a))  # the whole game's log
+        path, message = write_log(replay.record, final, self.path)
+        self.notify(message, severity="information" if path else "error", timeout=10)
+
+    def action_close(self) -> None:
+        if self.standalone:
+            self.app.exit()
+        else:
+            self.dismiss(None)
+
+
+def _log_lengths(replay: Replay) -> list[int]:
+    """How long the log is after 0, 1, ... all actions of the record (one quick replay)."""
+    lengths: list[int] = []
+
+    def watch(game: Game, action: Action) -> None:
+        if not lengths:
+            lengths.append(len(game.s.log))
+        game._apply(action)  # the record was checked when it was loaded
+        lengths.append(len(game.s.log))
+
+    final = replay.record.replay(replay.cat, apply=watch)
+    return lengths or [len(final.s.log)]
+
+
+def _read_only_map() -> HarborMap:
+    hmap = HarborMap(id="map")
+    hmap.can_focus = False  # no die is ever placed here
+    return hmap

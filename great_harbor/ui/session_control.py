@@ -1,0 +1,224 @@
+"""The app's side of the game record: autosave notices, undo and redo, the saved games, opening
+a save or a replay, and the log written to a file.
+
+:class:`SessionControl` is a part of :class:`~great_harbor.ui.app.GreatHarborApp` kept in its own
+module: the app owns the game's :class:`~great_harbor.session.Session` (``self.session``) and these
+methods act on it and on the screens. Undo and redo work only while the table is in front (never
+over the hand-off screen, the Automa's playback or a colony view).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual.app import SystemCommand
+from textual.screen import Screen
+
+from great_harbor.engine import EngineError, IllegalAction
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from great_harbor.data import Catalogue
+    from great_harbor.engine import Game
+    from great_harbor.record import RecordError
+    from great_harbor.replay import Replay
+    from great_harbor.session import Session
+
+    from .app import Setup
+    from .screens.game import GameScreen
+
+    class _Base(App[None]):
+        """What these methods use of the app."""
+
+        session: Session | None
+        game: Game | None
+        setup: Setup | None
+        saves_dir: Path | None
+        autosave: bool
+        log_seen: int
+        _save_problem: str | None
+
+        @property
+        def catalogue(self) -> Catalogue: ...
+        def begin(self, game: Game, resumed: bool = False) -> None: ...
+        def after_change(self) -> None: ...
+        def refused(self, reason: str) -> None: ...
+        def _refresh_table(self, hide: bool = False, log_upto: int | None = None) -> None: ...
+else:
+    _Base = object
+
+
+class SessionControl(_Base):
+    """Mixed into the app (see the module docstring)."""
+
+    def begin_session(self, session: Session, resumed: bool = False) -> None:
+        """Show the table for a recorded game; ``resumed``: a saved game goes on (its log is not
+        played back)."""
+        self.session = session
+        self._save_problem = None
+        self.begin(session.game, resumed=resumed)
+        self._note_save()
+
+    def session_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The command palette's entries for saved games, undo and redo, and the log."""
+        yield SystemCommand("Saved games", "List the saved games: continue one, replay one", self.show_saved_games)
+        if self.table_in_front(screen) is not None and self.session is not None:
+            yield SystemCommand("Undo", "Take back your last action (Ctrl+Z)", self.undo)
+            yield SystemCommand("Redo", "Do again the action you took back (Ctrl+Y)", self.redo)
+        if self.session is not None and self.game is not None:
+            yield SystemCommand("Export the log", "Write this game's log to a text file (Ctrl+E)", self.export_log)
+
+    def table_in_front(self, screen: Screen[object] | None = None) -> GameScreen | None:
+        """The game screen if it is in front and shows the table (not under a hand-off)."""
+        from .screens.game import GameScreen
+
+        screen = self.screen if screen is None else screen
+        return screen if isinstance(screen, GameScreen) and not screen.hidden else None
+
+    def _note_save(self) -> None:
+        """Say once, in one line, that autosave failed (and once that it works again)."""
+        session = self.session
+        problem = session.save_error if session is not None else None
+        if problem == self._save_problem:
+            return
+        if problem:
+            self.notify(f"Autosave failed: {problem}. Play goes on.", severity="warning", timeout=10)
+        elif session is not None and session.path is not None:
+            self.notify(f"Autosave works again: {session.path.name}", timeout=4)
+        self._save_problem = problem
+
+    def action_undo(self) -> None:
+        self.undo()
+
+    def action_redo(self) -> None:
+        self.redo()
+
+    def action_export_log(self) -> None:
+        self.export_log()
+
+    def action_saved_games(self) -> None:
+        self.show_saved_games()
+
+    def undo(self) -> None:
+        """Take back the last action of the person at the keyboard, if fair play allows."""
+        from great_harbor.engine.describe import describe
+        from great_harbor.record import RecordError
+        from great_harbor.session import CannotUndo
+
+        if self.table_in_front() is None or self.game is None:
+            return
+        session = self.session
+        if session is None:
+            self.notify("This game is not recorded, so nothing can be undone.", severity="warning")
+            return
+        try:
+            action = session.undo()
+        except CannotUndo as exc:
+            self.bell()
+            self.notify(_sentence(str(exc)), severity="warning", timeout=6)
+            return
+        except RecordError as exc:  # the record no longer replays: a bug, but the game goes on as it was
+            self.notify(f"Undo failed: {exc}", severity="error", timeout=10)
+            return
+        self.log_seen = len(session.game.s.log)
+        self._note_save()
+        self._refresh_table()
+        self.notify(f"Taken back: {describe(session.game, action)}", timeout=4)
+
+    def redo(self) -> None:
+        """Do again the last action taken back (until a new action is taken)."""
+        from great_harbor.engine.describe import describe
+
+        if self.table_in_front() is None or self.game is None:
+            return
+        session = self.session
+        action = session.next_redo if session is not None else None
+        if session is None or action is None:
+            self.bell()
+            self.notify("Nothing to redo.", severity="warning", timeout=4)
+            return
+        words = describe(session.game, action)
+        try:
+            session.redo()
+        except (IllegalAction, EngineError, ValueError) as exc:
+            self.refused(str(exc))
+            return
+        self._note_save()
+        self.notify(f"Done again: {words}", timeout=4)
+        self.after_change()
+
+    def export_log(self) -> None:
+        """Write the game's log to a text file beside its save, and say where."""
+        from .saving import write_log
+
+        session = self.session
+        if session is None or self.game is None:
+            self.notify("This game is not recorded: there is no log to export.", severity="warning")
+            return
+        self._report_export(write_log(session.record, session.game, session.path))
+
+    def _report_export(self, result: tuple[Path | None, str]) -> None:
+        path, message = result
+        self.notify(message, severity="information" if path else "error", timeout=10)
+
+    def saves_folder(self) -> Path:
+        from great_harbor.saves import saves_dir
+
+        return saves_dir(self.saves_dir)
+
+    def show_saved_games(self) -> None:
+        from .screens.saved_games import SavedGamesScreen
+
+        if not isinstance(self.screen, SavedGamesScreen):
+            self.push_screen(SavedGamesScreen(self.saves_folder()))
+
+    def open_save(self, path: Path, force: bool = False) -> RecordError | None:
+        """Continue the saved game at ``path``; the record's problem when it cannot be opened."""
+        from great_harbor.record import RecordError
+        from great_harbor.session import Session
+
+        from .app import Setup
+
+        try:
+            session = Session.load(self.catalogue, path, force=force, autosave=self.autosave)
+        except RecordError as exc:
+            return exc
+        self.setup = Setup(tuple(session.record.seats), None, session.record.shops_variant)
+        self.begin_session(session, resumed=True)
+        for warning in session.warnings:
+            self.notify(f"Opened anyway, although {warning}.", severity="warning", timeout=10)
+        game = session.game
+        where = "it is over" if game.is_over else f"round {game.s.round}, turn {game.s.turn}"
+        self.notify(f"Continuing {path.name}: {len(session.actions)} actions, {where}.", timeout=5)
+        return None
+
+    def open_replay(self, path: Path, force: bool = False) -> RecordError | None:
+        """Open the replay viewer on a record; the record's problem when it cannot be read."""
+        from great_harbor.record import RecordError
+        from great_harbor.replay import Replay
+
+        try:
+            replay = Replay.load(self.catalogue, path, force=force)
+        except RecordError as exc:
+            return exc
+        self.show_replay(replay)
+        return None
+
+    def show_replay(self, replay: Replay, standalone: bool = False) -> None:
+        """Show the read-only replay viewer; ``standalone``: leaving it quits the program."""
+        from .screens.replay import ReplayScreen
+
+        self.push_screen(ReplayScreen(replay, standalone=standalone))
+        for warning in replay.warnings:
+            self.notify(f"Opened anyway, although {warning}.", severity="warning", timeout=10)
+
+
+def _sentence(text: str) -> str:
+    """"cannot undo past X" -> "Cannot undo past X."."""
+    text = text.strip()
+    return (text[:1].upper() + text[1:]).rstrip(".") + "."
+
+

@@ -1,0 +1,63 @@
+"""The top of the new-game screen: Continue the most recent unfinished game, or open the list of
+saved games. Nothing shows when the saves folder holds no game."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Static
+
+from great_harbor.saves import SaveInfo, list_saves
+
+from ..style import DIM
+
+
+def resume_text(info: SaveInfo) -> Text:
+    """``Ana, Ben, Cleo``, ``round 3, turn B, Ben to move`` and when it was last played."""
+    out = Text(info.seats_text(), style="bold")
+    out.append(f"\n{info.status()}\nlast played {info.when()}", style=DIM)
+    return out
+
+
+class ResumeBar(Vertical):
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self.saves: list[SaveInfo] = []
+        self.newest: SaveInfo | None = None
+
+    def compose(self) -> ComposeResult:
+        self.saves = list_saves(self.app.saves_folder())  # type: ignore[attr-defined]
+        self.newest = next((i for i in self.saves if i.ok and not i.finished), None)
+        self.display = bool(self.saves)
+        with Horizontal():
+            if self.newest is not None:
+                yield Button("Continue", id="continue", variant="success", compact=True)
+                yield Static(resume_text(self.newest), id="resume-what")
+            else:
+                yield Static(Text("No unfinished game.", style=DIM), id="resume-what")
+            yield Button(f"Saved games ({len(self.saves)})", id="saved-games", compact=True)
+        error = Static(id="resume-error")
+        error.display = False
+        yield error
+
+    def on_mount(self) -> None:
+        if self.newest is not None:
+            # After the screen has put the focus on the first name: the game in progress comes first.
+            self.call_after_refresh(self.query_one("#continue", Button).focus)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()  # the new-game screen's own button starts a game
+        if event.button.id == "saved-games":
+            self.app.show_saved_games()  # type: ignore[attr-defined]
+            return
+        if self.newest is None:
+            return
+        problem = self.app.open_save(self.newest.path)  # type: ignore[attr-defined]
+        if problem is not None:
+            hint = " Ctrl+O lists the saved games: F there opens it anyway." if problem.forceable else ""
+            message = str(problem).removesuffix("; use force to try it anyway")
+            error = self.query_one("#resume-error", Static)
+            error.update(Text(f"Cannot continue {self.newest.name}: {message}.{hint}", style="bold"))
+            error.display = True
+            self.app.bell()
