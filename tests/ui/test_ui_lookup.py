@@ -298,15 +298,18 @@ async def test_over_the_new_game_and_game_over_screens() -> None:
 
 
 async def test_the_automa_playback_waits_while_the_lookup_is_open() -> None:
-    app = make_app(seed=7, players=["Ana"], automa=True, automa_delay=0.05, blink=False)
+    app = make_app(seed=7, players=["Ana"], automa=True, automa_delay=0.2, blink=False)
     async with app.run_test(size=(160, 45)) as pilot:
-        await pilot.pause()
+        for _ in range(50):  # the playback screen opens once the app has handled the game's start
+            if isinstance(app.screen, AutomaTurnScreen):
+                break
+            await pilot.pause(0.02)
         assert isinstance(app.screen, AutomaTurnScreen)
         playback = app.screen
         await pilot.press("question_mark")
         assert lookup(app)
         shown = playback.shown
-        await pilot.pause(0.4)  # many lines' worth of time
+        await pilot.pause(0.8)  # several lines' worth of time
         assert playback.shown == shown and lookup(app)
         await pilot.press("escape")
         assert app.screen in (playback, *app.screen_stack[:2])  # back to the playback, which goes on
