@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from great_harbor.engine import Game
@@ -69,38 +70,9 @@ class GameScreen(Screen[None]):
         self.layout_mode = layout_for(size.width, size.height)
         yield Static(id="status")
         blink = getattr(self.app, "blink", True)
-        if self.layout_mode == "wide":
-            with Horizontal(id="table"):
-                with Vertical(id="left"):
-                    yield _titled(HarborMap(id="map"), "Harbor")
-                    yield _titled(ActionPicker(id="picker", blink=blink), "Actions")
-                    yield _titled(GameLog(id="log"), "Log")
-                with Vertical(id="right"):
-                    yield _titled(Displays(id="displays"), "Displays")
-                    yield _titled(DicePanel(id="dice"), "Dice and players")
-                    yield _titled(TradeBoard(id="trade"), "Trade board")
-                    yield _titled(SenateBoard(id="senate"), "Senate")
-                    yield _titled(ColonyBoard(id="colony"), "Colony")
-        elif self.layout_mode == "compact":
-            from textual.widgets import TabbedContent, TabPane
-
-            with Horizontal(id="table", classes="compact"):
-                with TabbedContent(id="tabs", initial="tab-harbor"):
-                    with TabPane("Harbor", id="tab-harbor"):
-                        yield _titled(HarborMap(id="map"), "Harbor")
-                        yield _titled(GameLog(id="log"), "Log")
-                    with TabPane("Colony", id="tab-colony"):
-                        yield _titled(ColonyBoard(id="colony"), "Colony")
-                    with TabPane("Trade & Senate", id="tab-boards"):
-                        yield _titled(TradeBoard(id="trade"), "Trade board")
-                        yield _titled(SenateBoard(id="senate"), "Senate")
-                    with TabPane("Cards", id="tab-cards"):
-                        yield _titled(Displays(id="displays"), "Displays")
-                with Vertical(id="right"):
-                    yield _titled(DicePanel(id="dice"), "Dice and players")
-                    yield _titled(ActionPicker(id="picker", blink=blink), "Actions")
-        else:
-            yield Static(id="too-small")
+        yield from compose_table(
+            self.layout_mode, HarborMap(id="map"), ActionPicker(id="picker", blink=blink), "Actions"
+        )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -244,7 +216,45 @@ class GameScreen(Screen[None]):
             log.focus()
 
 
-def _titled(widget: Static | HarborMap | ActionPicker | GameLog, title: str) -> Vertical:
+def compose_table(layout_mode: str, harbor: Widget, control: Widget, control_title: str) -> ComposeResult:
+    """The table's boards in the layout for the terminal size. The game screen and the replay
+    differ only in the harbor map (interactive or read-only) and the ``control`` panel (the action
+    picker, or the replay's position)."""
+    if layout_mode == "wide":
+        with Horizontal(id="table"):
+            with Vertical(id="left"):
+                yield _titled(harbor, "Harbor")
+                yield _titled(control, control_title)
+                yield _titled(GameLog(id="log"), "Log")
+            with Vertical(id="right"):
+                yield _titled(Displays(id="displays"), "Displays")
+                yield _titled(DicePanel(id="dice"), "Dice and players")
+                yield _titled(TradeBoard(id="trade"), "Trade board")
+                yield _titled(SenateBoard(id="senate"), "Senate")
+                yield _titled(ColonyBoard(id="colony"), "Colony")
+    elif layout_mode == "compact":
+        from textual.widgets import TabbedContent, TabPane
+
+        with Horizontal(id="table", classes="compact"):
+            with TabbedContent(id="tabs", initial="tab-harbor"):
+                with TabPane("Harbor", id="tab-harbor"):
+                    yield _titled(harbor, "Harbor")
+                    yield _titled(GameLog(id="log"), "Log")
+                with TabPane("Colony", id="tab-colony"):
+                    yield _titled(ColonyBoard(id="colony"), "Colony")
+                with TabPane("Trade & Senate", id="tab-boards"):
+                    yield _titled(TradeBoard(id="trade"), "Trade board")
+                    yield _titled(SenateBoard(id="senate"), "Senate")
+                with TabPane("Cards", id="tab-cards"):
+                    yield _titled(Displays(id="displays"), "Displays")
+            with Vertical(id="right"):
+                yield _titled(DicePanel(id="dice"), "Dice and players")
+                yield _titled(control, control_title)
+    else:
+        yield Static(id="too-small")
+
+
+def _titled(widget: Widget, title: str) -> Vertical:
     box = Vertical(widget, classes="panel", id=f"{widget.id}-box")
     box.border_title = title
     return box

@@ -11,7 +11,6 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
@@ -29,7 +28,7 @@ from ..widgets.harbor_map import HarborMap
 from ..widgets.log import GameLog
 from ..widgets.senate import SenateBoard
 from ..widgets.trade import TradeBoard
-from .game import COMPACT, WIDE, _titled, layout_for
+from .game import COMPACT, WIDE, compose_table, layout_for
 
 TABS = ("tab-harbor", "tab-colony", "tab-boards", "tab-cards")
 
@@ -83,38 +82,7 @@ class ReplayScreen(Screen[None]):
         size = self.app.size
         self.layout_mode = layout_for(size.width, size.height)
         yield Static(id="status")
-        if self.layout_mode == "wide":
-            with Horizontal(id="table"):
-                with Vertical(id="left"):
-                    yield _titled(_read_only_map(), "Harbor")
-                    yield _titled(Static(id="replay-info"), "Replay")
-                    yield _titled(GameLog(id="log"), "Log")
-                with Vertical(id="right"):
-                    yield _titled(Displays(id="displays"), "Displays")
-                    yield _titled(DicePanel(id="dice"), "Dice and players")
-                    yield _titled(TradeBoard(id="trade"), "Trade board")
-                    yield _titled(SenateBoard(id="senate"), "Senate")
-                    yield _titled(ColonyBoard(id="colony"), "Colony")
-        elif self.layout_mode == "compact":
-            from textual.widgets import TabbedContent, TabPane
-
-            with Horizontal(id="table", classes="compact"):
-                with TabbedContent(id="tabs", initial="tab-harbor"):
-                    with TabPane("Harbor", id="tab-harbor"):
-                        yield _titled(_read_only_map(), "Harbor")
-                        yield _titled(GameLog(id="log"), "Log")
-                    with TabPane("Colony", id="tab-colony"):
-                        yield _titled(ColonyBoard(id="colony"), "Colony")
-                    with TabPane("Trade & Senate", id="tab-boards"):
-                        yield _titled(TradeBoard(id="trade"), "Trade board")
-                        yield _titled(SenateBoard(id="senate"), "Senate")
-                    with TabPane("Cards", id="tab-cards"):
-                        yield _titled(Displays(id="displays"), "Displays")
-                with Vertical(id="right"):
-                    yield _titled(DicePanel(id="dice"), "Dice and players")
-                    yield _titled(Static(id="replay-info"), "Replay")
-        else:
-            yield Static(id="too-small")
+        yield from compose_table(self.layout_mode, _read_only_map(), Static(id="replay-info"), "Replay")
         goto = GotoInput(placeholder="go to round: 3, or 3B for its turn B; Enter goes, Esc cancels", id="replay-goto")
         goto.display = False
         yield goto
