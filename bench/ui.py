@@ -50,6 +50,14 @@ class Hello(App):
 Hello().run()
 """
 
+# Cold start runs the real entry point (what `great-harbor play ...` runs); the key-latency
+# runs build the same game without the blinking cursor, whose frames would blur the timing.
+GAME_CLI = """
+from great_harbor.cli import main
+
+main(["play", "--players", "Ana,Ben", "--seed", "7"])
+"""
+
 GAME = """
 from great_harbor.ui.app import make_app
 
@@ -184,12 +192,12 @@ def main() -> int:
     parser.add_argument("--keys", type=int, default=60, help="key presses timed (default 60)")
     args = parser.parse_args()
     cold_start(HELLO, HELLO_MARK)  # warm the bytecode cache
-    cold_start(GAME, GAME_MARK)
+    cold_start(GAME_CLI, GAME_MARK)
     hello: list[float] = []
     game: list[float] = []
     for _ in range(args.runs):  # interleaved, so that a busy moment hits both alike
         hello.append(cold_start(HELLO, HELLO_MARK))
-        game.append(cold_start(GAME, GAME_MARK))
+        game.append(cold_start(GAME_CLI, GAME_MARK))
     by_key = key_latencies(args.keys)
     lookup = lookup_latencies(args.keys)
     keys = [x for xs in by_key.values() for x in xs]

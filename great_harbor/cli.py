@@ -141,12 +141,15 @@ def run_app(players: list[str] | None = None, automa: bool = False, seed: int | 
             replay: Replay | None = None) -> int:
     """Run the app: a new game (``players``), a saved one (``session``), the replay viewer
     (``replay``), or else the new-game screen."""
+    from great_harbor.startup import pause_collector
+
+    pause_collector()  # until the first frame: the app resumes it (see great_harbor.startup)
     from great_harbor.data import CatalogueError, load_catalogue
 
     cat = session.cat if session is not None else replay.cat if replay is not None else None
     if cat is None:
         try:
-            cat = load_catalogue()
+            cat = load_catalogue(cache=True)
         except CatalogueError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 1

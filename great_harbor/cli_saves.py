@@ -123,7 +123,7 @@ def load_session(name: str, folder: Path | None, force: bool) -> Any:
     from great_harbor.session import Session
 
     try:
-        cat = load_catalogue()
+        cat = load_catalogue(cache=True)  # the game starts next: take the checked catalogue kept
     except CatalogueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -145,7 +145,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from great_harbor.replay import Replay
 
     try:
-        cat = load_catalogue()
+        cat = load_catalogue(cache=True)  # the replay viewer starts next
     except CatalogueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -17,7 +17,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
 from .files import FILES
@@ -206,21 +205,18 @@ def _opposite(side: Side) -> Side:
 # --- reading files --------------------------------------------------------------------------------
 
 
-# libyaml's safe loader parses the catalogue about ten times faster than the pure-Python one
-# (it is most of the game's start-up time); both build only plain data.
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+def _parse_yaml(name: str, content: bytes) -> Any:
+    import yaml  # only when the catalogue is validated: a cached one needs no YAML parser
 
-
-def _read_yaml(path: Path) -> Any:
-    name = path.name
-    if not path.is_file():
-        raise CatalogueError(name, "(file)", "file is missing")
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = content.decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise CatalogueError(name, "(file)", f"cannot be read: {exc}") from None
+    # libyaml's safe loader parses the catalogue about ten times faster than the pure-Python one;
+    # both build only plain data.
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        data = yaml.load(text, Loader=_SAFE_LOADER)  # the safe loader only: plain data, no objects
+        data = yaml.load(text, Loader=loader)  # the safe loader only: plain data, no objects
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""
@@ -287,20 +283,39 @@ def _validate(name: str, model: type[Model], raw: dict[str, Any]) -> Model:
         raise CatalogueError(name, entry, msg, ".".join(fields) or None) from None
 
 
-def load_catalogue(directory: str | Path | None = None) -> Catalogue:
-    """Read, validate and cross-check every catalogue file in ``directory`` (default: shipped)."""
+def load_catalogue(directory: str | Path | None = None, *, cache: bool = False) -> Catalogue:
+    """Read, validate and cross-check every catalogue file in ``directory`` (default: shipped).
+
+    With ``cache``, a catalogue checked on an earlier run from the very same files and code is
+    taken from the user's cache folder instead (see ``great_harbor.data.cache``), and one
+    checked now is kept there; for the game's start-up, never for ``validate-data``."""
     root = Path(directory) if directory is not None else default_data_dir()
     if not root.is_dir():
         raise CatalogueError(str(root), "(directory)", "no such directory")
-    models: dict[str, Any] = {}
-    digest = hashlib.sha256()
-    for name, model in FILES.items():
+    texts: dict[str, bytes] = {}
+    for name in FILES:
         path = root / name
-        raw = _read_yaml(path)
-        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
-        models[name] = _validate(name, model, raw)
-    cat = _assemble(root, digest.hexdigest()[:16], models)
+        if not path.is_file():
+            raise CatalogueError(name, "(file)", "file is missing")
+        try:
+            texts[name] = path.read_bytes()
+        except OSError as exc:
+            raise CatalogueError(name, "(file)", f"cannot be read: {exc}") from None
+    joined = b"".join(name.encode() + b"\0" + data + b"\0" for name, data in texts.items())
+    fingerprint = hashlib.sha256(joined).hexdigest()[:16]
+    key = ""
+    if cache:
+        from . import cache as catalogue_cache
+
+        key = catalogue_cache.cache_key(root, joined)
+        cached = catalogue_cache.read_cached(key, fingerprint)
+        if cached is not None:
+            return cached
+    models = {name: _validate(name, model, _parse_yaml(name, texts[name])) for name, model in FILES.items()}
+    cat = _assemble(root, fingerprint, models)
     _check(cat)
+    if cache:
+        catalogue_cache.write_cached(key, cat)
     return cat
 
 

@@ -48,9 +48,13 @@ class Side(StrEnum):
 
 
 class Model(BaseModel):
-    """Base of every catalogue model: no unknown fields, immutable after load."""
+    """Base of every catalogue model: no unknown fields, immutable after load.
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    ``defer_build``: a model builds its validator when it first validates, not when its class is
+    made, so a game that starts from the cached catalogue (``great_harbor.data.cache``) never
+    pays for validators it does not use."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Chosen(Model):

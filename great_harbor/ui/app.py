@@ -23,6 +23,7 @@ from textual.screen import Screen
 from great_harbor.data import Catalogue, CatalogueError, load_catalogue
 from great_harbor.engine import EngineError, Game, IllegalAction, Seat
 from great_harbor.engine.actions import Action
+from great_harbor.startup import resume_collector
 
 from .lookup_topics import REFUSAL_SECONDS, Topic
 from .session_control import SessionControl
@@ -103,6 +104,9 @@ class GreatHarborApp(SessionControl, App[None]):
         return self._catalogue
 
     def on_mount(self) -> None:
+        # The command line paused the garbage collector for start-up; half a second after
+        # mounting, the first screen is drawn and the burst of long-lived objects is over.
+        self.set_timer(0.5, resume_collector)
         if self._initial_replay is not None:
             self._catalogue = self._initial_replay.cat
             self.show_replay(self._initial_replay, standalone=True)
@@ -327,9 +331,9 @@ class GreatHarborApp(SessionControl, App[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "context_help":
-            from .screens.lookup import LookupScreen
-
-            return not isinstance(self.screen, LookupScreen)
+            # Asked for every footer refresh: a class flag, so that start-up need not import the
+            # lookup screen (and its Markdown parser) just to answer "no lookup open yet".
+            return not getattr(self.screen, "IS_RULES_LOOKUP", False)
         return True
 
     # --- commands -------------------------------------------------------------------------

@@ -84,6 +84,8 @@ class SearchInput(Input):
 
 
 class LookupScreen(Screen[None]):
+    IS_RULES_LOOKUP = True  # F5 (help on what is in front of you) is off while the lookup is open
+
     BINDINGS = [
         Binding("escape", "close", "Close the lookup"),
         Binding("alt+left", "back", "Back"),

@@ -1,0 +1,96 @@
+"""The checked catalogue, kept between runs so that the game starts without validating it again.
+
+Parsing the fourteen YAML files, validating them with pydantic (whose models would first build
+their validators) and cross-checking them is about a sixth of the game's start-up (see
+``bench/ui.py``). The result only changes when the files, the models or the loader change, so the
+game keeps the checked catalogue, pickled, in the user's cache folder under a key made of exactly
+those: the bytes of every catalogue file, the folder they were read from, the source of this
+package (``great_harbor/data``) and the versions of Python and pydantic.
+
+The cache can make start-up faster, never different: a missing, stale, corrupt or unreadable
+cache file, or a folder that cannot be written, just means the full load. Only the interactive
+program asks for it (``load_catalogue(cache=True)``); ``validate-data`` and the tests always
+validate. The folder is ``$GREAT_HARBOR_CACHE``, else ``$XDG_CACHE_HOME/great-harbor``, else
+``~/.cache/great-harbor``; setting ``GREAT_HARBOR_CACHE`` to an empty string turns the cache off.
+The file is the user's own, written only by this program, so reading it with pickle trusts
+nothing that the user's own Python files are not already trusted with.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .catalogue import Catalogue
+
+_PREFIX = "catalogue-"
+_SUFFIX = ".pickle"
+_SOURCE = Path(__file__).resolve().parent  # the data package: models, file models, loader
+
+
+def cache_dir() -> Path | None:
+    """Where the cache lives, or None when it is turned off."""
+    explicit = os.environ.get("GREAT_HARBOR_CACHE")
+    if explicit is not None:
+        return Path(explicit) if explicit else None
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".cache"
+    return base / "great-harbor"
+
+
+def cache_key(root: Path, file_bytes: bytes) -> str:
+    """The key of a catalogue read from ``root`` whose files hold ``file_bytes`` (in order)."""
+    import pydantic.version  # already imported with the models: costs nothing here
+
+    digest = hashlib.sha256()
+    digest.update(str(root.resolve()).encode() + b"\0" + file_bytes)
+    for source in sorted(_SOURCE.glob("*.py")):
+        digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    digest.update(f"{sys.version}\0{pydantic.version.VERSION}".encode())
+    return digest.hexdigest()[:24]
+
+
+def read_cached(key: str, fingerprint: str) -> Catalogue | None:
+    """The catalogue stored under ``key``, or None if there is none that can be trusted."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    from .catalogue import Catalogue
+
+    try:
+        with open(folder / f"{_PREFIX}{key}{_SUFFIX}", "rb") as f:
+            cat = pickle.load(f)
+    except Exception:  # noqa: BLE001 - missing or damaged: any failure means "load it in full"
+        return None
+    if not isinstance(cat, Catalogue) or cat.fingerprint != fingerprint:
+        return None
+    return cat
+
+
+def write_cached(key: str, cat: Catalogue) -> None:
+    """Keep ``cat`` under ``key`` (replacing older keys); silently does nothing if it cannot."""
+    folder = cache_dir()
+    if folder is None:
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        data = pickle.dumps(cat, protocol=pickle.HIGHEST_PROTOCOL)
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=folder)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.replace(tmp, folder / f"{_PREFIX}{key}{_SUFFIX}")
+        except BaseException:
+            os.unlink(tmp)
+            raise
+        for old in folder.glob(f"{_PREFIX}*{_SUFFIX}"):
+            if old.name != f"{_PREFIX}{key}{_SUFFIX}":
+                old.unlink(missing_ok=True)
+    except (OSError, pickle.PicklingError):
+        return
