@@ -107,6 +107,12 @@ class GreatHarborApp(SessionControl, App[None]):
         # The command line paused the garbage collector for start-up; half a second after
         # mounting, the first screen is drawn and the burst of long-lived objects is over.
         self.set_timer(0.5, resume_collector)
+        # Textual mounts the app inside a batch update that discards every frame drawn before it
+        # ends: a screen pushed right here would be laid out and drawn once for nothing, then
+        # again. Opened on the next turn of the message loop, it is drawn once.
+        self.call_later(self._open_first_screen)
+
+    def _open_first_screen(self) -> None:
         if self._initial_replay is not None:
             self._catalogue = self._initial_replay.cat
             self.show_replay(self._initial_replay, standalone=True)

@@ -1,0 +1,159 @@
+"""The checked catalogue kept between runs (``load_catalogue(cache=True)``): same result, faster,
+never trusted when anything it was made from changed, never a reason to fail."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from great_harbor.data import catalogue as catalogue_module
+from great_harbor.data import default_data_dir, load_catalogue
+from great_harbor.data.cache import cache_dir
+from great_harbor.data.catalogue import CatalogueError
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("GREAT_HARBOR_CACHE", str(folder))
+    return folder
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    """A copy of the shipped catalogue that a test may edit."""
+    folder = tmp_path / "data"
+    shutil.copytree(default_data_dir(), folder)
+    return folder
+
+
+def _no_validation(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*_: object) -> None:
+        raise AssertionError("the catalogue was validated although a cached one was there")
+
+    monkeypatch.setattr(catalogue_module, "_validate", refuse)
+
+
+def _kept(folder: Path) -> list[Path]:
+    return sorted(folder.glob("catalogue-*.pickle"))
+
+
+def test_a_second_load_comes_from_the_cache_unchanged(
+    cache: Path, data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = load_catalogue(data, cache=True)
+    assert len(_kept(cache)) == 1
+    _no_validation(monkeypatch)
+    second = load_catalogue(data, cache=True)
+    assert second is not first
+    assert second.fingerprint == first.fingerprint
+    assert second.directory == first.directory
+    assert second.counts() == first.counts()
+    assert second.ships == first.ships and second.persons == first.persons
+    assert second.harbor == first.harbor and second.automa_cards == first.automa_cards
+    assert second.cell_slots == first.cell_slots
+
+
+def test_without_cache_nothing_is_written_or_read(
+    cache: Path, data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    load_catalogue(data)
+    assert not cache.exists()
+    load_catalogue(data, cache=True)
+    calls: list[str] = []
+    real = catalogue_module._validate
+    monkeypatch.setattr(catalogue_module, "_validate", lambda name, *a: calls.append(name) or real(name, *a))
+    load_catalogue(data)  # validate-data and the tests: always the full check
+    assert len(calls) == 14
+
+
+def test_an_edited_file_is_never_served_from_the_cache(cache: Path, data: Path) -> None:
+    load_catalogue(data, cache=True)
+    old = _kept(cache)
+    ships = data / "ships.yaml"
+    ships.write_text(ships.read_text().replace("name: Celox", "name: Celox Nova", 1))
+    cat = load_catalogue(data, cache=True)
+    assert cat.ships["ship-1"].name == "Celox Nova"
+    assert _kept(cache) != old and len(_kept(cache)) == 1  # the stale entry is replaced
+
+
+def test_a_broken_edit_is_reported_even_after_a_good_load_was_cached(cache: Path, data: Path) -> None:
+    load_catalogue(data, cache=True)
+    ships = data / "ships.yaml"
+    ships.write_text(ships.read_text().replace("speed: 3", "speed: fast", 1))
+    with pytest.raises(CatalogueError, match="ships.yaml"):
+        load_catalogue(data, cache=True)
+
+
+def test_a_damaged_cache_file_means_a_full_load(cache: Path, data: Path) -> None:
+    good = load_catalogue(data, cache=True)
+    (path,) = _kept(cache)
+    for damage in (b"", b"not a pickle", pickle.dumps({"fingerprint": good.fingerprint})):
+        path.write_bytes(damage)
+        cat = load_catalogue(data, cache=True)
+        assert cat.fingerprint == good.fingerprint and cat.counts() == good.counts()
+    assert path.read_bytes()[:1] == b"\x80"  # rewritten with a real catalogue
+
+
+def test_a_cache_that_cannot_be_written_is_no_error(
+    tmp_path: Path, data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("GREAT_HARBOR_CACHE", str(blocker / "cache"))
+    assert load_catalogue(data, cache=True).counts()["ships"] == 20
+
+
+def test_an_empty_setting_turns_the_cache_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GREAT_HARBOR_CACHE", "")
+    assert cache_dir() is None
+    monkeypatch.delenv("GREAT_HARBOR_CACHE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert cache_dir() == tmp_path / "great-harbor"
+
+
+def test_the_game_from_a_cached_catalogue_builds_no_validator(cache: Path, data: Path) -> None:
+    """A cached start is fast only if nothing asks pydantic for a validator or serializer later
+    (``model_dump`` would): play a game to the end from a cached catalogue in a fresh process,
+    drawing every board as the UI does, and check that no catalogue model was ever built."""
+    load_catalogue(data, cache=True)
+    script = f"""
+import sys
+from great_harbor.agents import choose
+from great_harbor.data import load_catalogue
+from great_harbor.data.models import Model
+from great_harbor.engine import Game, Seat
+from great_harbor.engine.describe import describe
+from great_harbor.ui.widgets.colony import colony_lines
+from great_harbor.ui.widgets.dice import dice_text
+from great_harbor.ui.widgets.displays import displays_text
+from great_harbor.ui.widgets.senate import senate_text
+from great_harbor.ui.widgets.trade import trade_text
+
+cat = load_catalogue({str(data)!r}, cache=True)
+game = Game.new(cat, [Seat("Ana"), Seat("Ben"), Seat("Automa", automa=True)], seed=3)
+while game.pending is not None:
+    for action in game.legal_actions():
+        describe(game, action)
+    displays_text(game), dice_text(game, 77), trade_text(game), senate_text(game)
+    colony_lines(game, game.pending.seat, True, width=77)
+    game.apply(choose(game))
+
+def models(cls):
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from models(sub)
+
+built = sorted({{c.__name__ for c in models(Model) if c.__pydantic_complete__}})
+print(",".join(built))
+sys.exit(1 if built else 0)
+"""
+    env = dict(os.environ, GREAT_HARBOR_CACHE=str(cache))
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, f"models built after a cached load: {done.stdout.strip()} {done.stderr[-2000:]}"

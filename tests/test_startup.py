@@ -1,0 +1,40 @@
+"""The garbage collector pauses while the program starts and comes back once it is up."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+
+import pytest
+
+from great_harbor import startup
+
+
+@pytest.fixture
+def collector(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Records freezes instead of freezing the test run's objects for good."""
+    frozen: list[str] = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append("freeze"))
+    monkeypatch.setattr(startup, "_paused", False)
+    yield frozen
+    gc.enable()
+
+
+def test_pause_then_resume(collector: list[str]) -> None:
+    startup.pause_collector()
+    assert not gc.isenabled()
+    startup.resume_collector()
+    assert gc.isenabled()
+    assert collector == ["freeze"]
+
+
+def test_resume_without_pause_changes_nothing(collector: list[str]) -> None:
+    startup.resume_collector()
+    assert gc.isenabled() and collector == []
+
+
+def test_a_collector_already_off_is_left_off(collector: list[str]) -> None:
+    gc.disable()
+    startup.pause_collector()
+    startup.resume_collector()  # it was not ours to turn on
+    assert not gc.isenabled() and collector == []
