@@ -43,6 +43,9 @@ def layout_for(width: int, height: int) -> str:
 
 
 class GameScreen(Screen[None]):
+    # Typing goes to the action picker's filter from the first frame (not the map first, then
+    # the filter: each move of the focus restyles the panels around it).
+    AUTO_FOCUS = "#picker-filter"
     BINDINGS = [
         Binding("tab", "switch_focus", "Map ⇄ actions", priority=True),
         Binding("f2", "colonies", "Colonies"),
