@@ -205,6 +205,31 @@ async def test_the_why_not_line_names_the_rule_and_f5_opens_it() -> None:
         assert lookup(app).current == rule
 
 
+async def test_the_whole_why_not_line_shows_in_the_narrow_layout() -> None:
+    """At 120x36 the picker is about 40 columns wide: the refusal and its rule take four lines,
+    and the line under the list grows to show them all (then shrinks back)."""
+    app = table()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await at_turn(pilot, app)
+        game = app.game
+        assert game is not None
+        await pilot.press(*"end")
+        await pilot.pause()
+        reason = game.why_illegal(EndTurn())
+        assert reason is not None
+        detail = app.screen.query_one("#picker-detail")
+        box = detail.content_region
+        rows = screen_text(app).splitlines()[box.y : box.bottom]
+        shown = " ".join(" ".join(row[box.x : box.right] for row in rows).split())
+        assert f"Not possible: End your turn — {reason}" in shown
+        title = index_for(game.cat).get(rule_for_refusal(reason, EndTurn(), game.pending) or "").title
+        assert shown.endswith(f"Rule (F5): {title}")
+        assert detail.size.height >= 4
+        await pilot.press("escape")  # clears the filter: one short line again
+        await pilot.pause()
+        assert detail.size.height == 2
+
+
 async def test_a_refusal_names_its_rule_and_f5_opens_it() -> None:
     app = table()
     async with app.run_test(size=(160, 45)) as pilot:

@@ -29,6 +29,10 @@ class Item:
 
 _WORD = re.compile(r"[\w']+")
 
+# Height of the line under the list (what the highlighted action does, or why nothing matches):
+# at least two lines, at most five; the list of actions above it gives up the difference.
+DETAIL_LINES = (2, 5)
+
 
 def matches(words: str, query: str) -> bool:
     """Every word of the query starts a word of the text, in any order and any case: "end"
@@ -69,11 +73,12 @@ class ActionPicker(Vertical):
         self.shown: list[Item] = []
         self._blink = blink
         self._detail: Text | None = None
+        self._detail_height = DETAIL_LINES[0]
         self.explain: Callable[[str], str | None] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="picker-prompt")
-        filt = FilterInput(self, placeholder="type to filter the actions, Enter to do the highlighted one",
+        filt = FilterInput(self, placeholder="type to filter, Enter to do it",
                            id="picker-filter")
         filt.cursor_blink = self._blink
         yield filt
@@ -129,8 +134,22 @@ class ActionPicker(Vertical):
             text = Text(f"{len(self.shown)} of {len(self.items)} actions", style="dim")
         if text != self._detail:
             self._detail = text
-            # The detail line has a fixed height: no need to lay the screen out again.
-            self.query_one("#picker-detail", Static).update(text, layout=False)
+            detail = self.query_one("#picker-detail", Static)
+            self._fit_detail(detail, text)
+            # Only a change of height (set just above) needs the screen laid out again.
+            detail.update(text, layout=False)
+
+    def _fit_detail(self, detail: Static, text: Text) -> None:
+        """Give the detail under the list the lines its text needs (a refusal with its rule can
+        take four lines in the narrow layout), within DETAIL_LINES; the list gives them up."""
+        width = detail.content_region.width
+        if width <= 0:
+            return  # not laid out yet: it keeps its least height
+        low, high = DETAIL_LINES
+        height = max(low, min(high, len(text.wrap(self.app.console, width))))
+        if height != self._detail_height:
+            self._detail_height = height
+            detail.styles.height = height
 
     def filter_changed(self) -> None:
         if self.is_mounted:
