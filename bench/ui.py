@@ -17,7 +17,7 @@ the untimed start also leaves the checked catalogue in a temporary cache folder,
 start after an install does (``great_harbor/data/cache.py``), and the same start without that
 cache is printed too.
 
-    python3 bench/ui.py [--runs 5] [--keys 60]
+    python3 bench/ui.py [--runs 9] [--keys 60]
 """
 
 from __future__ import annotations
@@ -194,7 +194,7 @@ def lookup_latencies(count: int) -> list[float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5, help="cold starts of each app (default 5)")
+    parser.add_argument("--runs", type=int, default=9, help="cold starts of each app (default 9)")
     parser.add_argument("--keys", type=int, default=60, help="key presses timed (default 60)")
     args = parser.parse_args()
     cold_start(HELLO, HELLO_MARK)  # warm the bytecode cache

@@ -5,7 +5,7 @@ their validators) and cross-checking them is about a sixth of the game's start-u
 ``bench/ui.py``). The result only changes when the files, the models or the loader change, so the
 game keeps the checked catalogue, pickled, in the user's cache folder under a key made of exactly
 those: the bytes of every catalogue file, the folder they were read from, the source of this
-package (``great_harbor/data``) and the versions of Python and pydantic.
+package (``great_harbor/data``) and the versions of the game, Python and pydantic.
 
 The cache can make start-up faster, never different: a missing, stale, corrupt or unreadable
 cache file, or a folder that cannot be written, just means the full load. Only the interactive
@@ -48,11 +48,13 @@ def cache_key(root: Path, file_bytes: bytes) -> str:
     """The key of a catalogue read from ``root`` whose files hold ``file_bytes`` (in order)."""
     import pydantic.version  # already imported with the models: costs nothing here
 
+    from great_harbor import __version__
+
     digest = hashlib.sha256()
     digest.update(str(root.resolve()).encode() + b"\0" + file_bytes)
     for source in sorted(_SOURCE.glob("*.py")):
         digest.update(source.name.encode() + b"\0" + source.read_bytes())
-    digest.update(f"{sys.version}\0{pydantic.version.VERSION}".encode())
+    digest.update(f"{__version__}\0{sys.version}\0{pydantic.version.VERSION}".encode())
     return digest.hexdigest()[:24]
 
 
