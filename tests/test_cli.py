@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -46,3 +49,15 @@ def test_unknown_option_is_one_clear_line(capsys: pytest.CaptureFixture[str]) ->
     assert info.value.code == 2
     err = capsys.readouterr().err
     assert "unrecognized arguments: --frobnicate" in err and "Traceback" not in err
+
+
+def test_a_reader_that_went_away_gets_no_traceback() -> None:
+    """``great-harbor validate-data | head -1``: the pipe is closed when the command writes."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # nobody will read: every write fails with EPIPE
+    proc = subprocess.Popen([sys.executable, "-m", "great_harbor", "validate-data"],
+                            stdout=write_end, stderr=subprocess.PIPE, env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    os.close(write_end)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 1
+    assert b"Traceback" not in err and b"BrokenPipe" not in err, err.decode()
