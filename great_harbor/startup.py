@@ -2,9 +2,10 @@
 
 Starting the game creates about a hundred thousand long-lived objects (Textual, the catalogue,
 the engine, the first screen). Python's cyclic collector would walk them again and again while
-they are being made — measured at about a fifth of the time to the first frame — and never find
-garbage among them. So the program pauses the collector while it starts, and once the first
-screen is up it moves everything alive into the permanent generation (``gc.freeze``): later
+they are being made — measured at about a sixth of the time to the first frame — and find little
+garbage among them. So the program pauses the collector while it starts; once the first screen
+is up (and nobody has had time to press a key) it collects once, for the little garbage start-up
+did leave, and moves everything still alive into the permanent generation (``gc.freeze``): later
 collections, for example between two key presses, then skip all those start-up objects.
 
 Only the program's entry point pauses the collector; library use and tests never do, and
@@ -27,9 +28,10 @@ def pause_collector() -> None:
 
 
 def resume_collector() -> None:
-    """Undo ``pause_collector``: freeze what start-up made and collect garbage again."""
+    """Undo ``pause_collector``: collect once, freeze what is left and collect garbage again."""
     global _paused
     if _paused:
         _paused = False
+        gc.collect()
         gc.freeze()
         gc.enable()

@@ -12,8 +12,9 @@ from great_harbor import startup
 
 @pytest.fixture
 def collector(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """Records freezes instead of freezing the test run's objects for good."""
+    """Records the collection and the freeze instead of freezing the test run's objects for good."""
     frozen: list[str] = []
+    monkeypatch.setattr(gc, "collect", lambda: frozen.append("collect"))
     monkeypatch.setattr(gc, "freeze", lambda: frozen.append("freeze"))
     monkeypatch.setattr(startup, "_paused", False)
     yield frozen
@@ -25,7 +26,7 @@ def test_pause_then_resume(collector: list[str]) -> None:
     assert not gc.isenabled()
     startup.resume_collector()
     assert gc.isenabled()
-    assert collector == ["freeze"]
+    assert collector == ["collect", "freeze"]  # the garbage first, so none is frozen for good
 
 
 def test_resume_without_pause_changes_nothing(collector: list[str]) -> None:
