@@ -241,7 +241,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command is None:
             return run_app(saves_dir=args.top_saves_dir)
-        return COMMANDS[args.command](args)
+        status = COMMANDS[args.command](args)
+        sys.stdout.flush()  # here, not at exit: a closed pipe must surface below, not as a traceback
+        return status
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -12,8 +12,10 @@ cache file, or a folder that cannot be written, just means the full load. Only t
 program asks for it (``load_catalogue(cache=True)``); ``validate-data`` and the tests always
 validate. The folder is ``$GREAT_HARBOR_CACHE``, else ``$XDG_CACHE_HOME/great-harbor``, else
 ``~/.cache/great-harbor``; setting ``GREAT_HARBOR_CACHE`` to an empty string turns the cache off.
-The file is the user's own, written only by this program, so reading it with pickle trusts
-nothing that the user's own Python files are not already trusted with.
+
+Reading a pickle runs whatever it says, so a cache file is read only when it and its folder
+belong to the user running the game and nobody else can write to them: a file planted in a
+shared or group-writable folder is ignored (and the catalogue validated in full).
 """
 
 from __future__ import annotations
@@ -35,27 +37,43 @@ _SOURCE = Path(__file__).resolve().parent  # the data package: models, file mode
 
 
 def cache_dir() -> Path | None:
-    """Where the cache lives, or None when it is turned off."""
+    """Where the cache lives, or None when it is turned off (or no home folder is known)."""
     explicit = os.environ.get("GREAT_HARBOR_CACHE")
     if explicit is not None:
-        return Path(explicit) if explicit else None
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".cache"
-    return base / "great-harbor"
+        return Path(explicit).expanduser() if explicit else None
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if xdg and Path(xdg).is_absolute():  # the XDG spec says to ignore a relative path
+        return Path(xdg) / "great-harbor"
+    try:
+        return Path.home() / ".cache" / "great-harbor"
+    except RuntimeError:  # no $HOME and no passwd entry (a container under an arbitrary user id)
+        return None
 
 
-def cache_key(root: Path, file_bytes: bytes) -> str:
-    """The key of a catalogue read from ``root`` whose files hold ``file_bytes`` (in order)."""
+def cache_key(root: Path, file_bytes: bytes) -> str | None:
+    """The key of a catalogue read from ``root`` whose files hold ``file_bytes`` (in order), or
+    None when the package's own source cannot be read (then nothing is cached)."""
     import pydantic.version  # already imported with the models: costs nothing here
 
     from great_harbor import __version__
 
     digest = hashlib.sha256()
     digest.update(str(root.resolve()).encode() + b"\0" + file_bytes)
-    for source in sorted(_SOURCE.glob("*.py")):
-        digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    try:
+        for source in sorted(_SOURCE.glob("*.py")):
+            digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    except OSError:
+        return None
     digest.update(f"{__version__}\0{sys.version}\0{pydantic.version.VERSION}".encode())
     return digest.hexdigest()[:24]
+
+
+def _private(path: Path) -> bool:
+    """Whether ``path`` belongs to the user running the game and nobody else may write to it."""
+    if not hasattr(os, "getuid"):
+        return True  # no owners to compare on this system
+    info = path.stat()
+    return info.st_uid == os.getuid() and not info.st_mode & 0o022
 
 
 def read_cached(key: str, fingerprint: str) -> Catalogue | None:
@@ -65,8 +83,11 @@ def read_cached(key: str, fingerprint: str) -> Catalogue | None:
         return None
     from .catalogue import Catalogue
 
+    path = folder / f"{_PREFIX}{key}{_SUFFIX}"
     try:
-        with open(folder / f"{_PREFIX}{key}{_SUFFIX}", "rb") as f:
+        if not (_private(folder) and _private(path)):
+            return None  # someone else could have written it: never unpickle that
+        with open(path, "rb") as f:
             cat = pickle.load(f)
     except Exception:  # noqa: BLE001 - missing or damaged: any failure means "load it in full"
         return None
@@ -81,7 +102,9 @@ def write_cached(key: str, cat: Catalogue) -> None:
     if folder is None:
         return
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not _private(folder):
+            return  # a shared folder: a file written there could not be trusted when read back
         data = pickle.dumps(cat, protocol=pickle.HIGHEST_PROTOCOL)
         fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=folder)
         try:

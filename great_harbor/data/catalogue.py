@@ -303,18 +303,18 @@ def load_catalogue(directory: str | Path | None = None, *, cache: bool = False) 
             raise CatalogueError(name, "(file)", f"cannot be read: {exc}") from None
     joined = b"".join(name.encode() + b"\0" + data + b"\0" for name, data in texts.items())
     fingerprint = hashlib.sha256(joined).hexdigest()[:16]
-    key = ""
+    key = None
     if cache:
         from . import cache as catalogue_cache
 
         key = catalogue_cache.cache_key(root, joined)
-        cached = catalogue_cache.read_cached(key, fingerprint)
+        cached = catalogue_cache.read_cached(key, fingerprint) if key is not None else None
         if cached is not None:
             return cached
     models = {name: _validate(name, model, _parse_yaml(name, texts[name])) for name, model in FILES.items()}
     cat = _assemble(root, fingerprint, models)
     _check(cat)
-    if cache:
+    if key is not None:
         catalogue_cache.write_cached(key, cat)
     return cat
 

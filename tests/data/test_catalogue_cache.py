@@ -110,12 +110,49 @@ def test_a_cache_that_cannot_be_written_is_no_error(
     assert load_catalogue(data, cache=True).counts()["ships"] == 20
 
 
-def test_an_empty_setting_turns_the_cache_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_where_the_cache_lives(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GREAT_HARBOR_CACHE", "")
-    assert cache_dir() is None
+    assert cache_dir() is None  # turned off
     monkeypatch.delenv("GREAT_HARBOR_CACHE")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     assert cache_dir() == tmp_path / "great-harbor"
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")  # the XDG spec: ignore a relative path
+    assert cache_dir() == Path.home() / ".cache" / "great-harbor"
+
+
+def test_no_home_folder_means_no_cache_and_no_error(
+    data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.delenv("GREAT_HARBOR_CACHE", raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    assert cache_dir() is None
+    assert load_catalogue(data, cache=True).counts()["ships"] == 20
+
+
+class _Planted:
+    """What another user could leave in a shared folder: unpickling it would run code."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[object, tuple[Path]]:
+        return (Path.touch, (self.marker,))
+
+
+@pytest.mark.parametrize("shared", ["folder", "file"])
+def test_a_cache_others_can_write_is_never_unpickled(cache: Path, data: Path, tmp_path: Path, shared: str) -> None:
+    good = load_catalogue(data, cache=True)
+    (path,) = _kept(cache)
+    marker = tmp_path / "marker"
+    path.write_bytes(pickle.dumps(_Planted(marker)))
+    (cache if shared == "folder" else path).chmod(0o777 if shared == "folder" else 0o666)
+    cat = load_catalogue(data, cache=True)
+    assert not marker.exists()
+    assert cat.fingerprint == good.fingerprint and cat.counts() == good.counts()
 
 
 def test_the_game_from_a_cached_catalogue_builds_no_validator(cache: Path, data: Path) -> None:

@@ -205,6 +205,13 @@ async def test_the_why_not_line_names_the_rule_and_f5_opens_it() -> None:
         assert lookup(app).current == rule
 
 
+def detail_on_screen(app: GreatHarborApp) -> str:
+    """The text under the action list as the screen shows it, lines joined."""
+    box = app.screen.query_one("#picker-detail").content_region
+    rows = screen_text(app).splitlines()[box.y : box.bottom]
+    return " ".join(" ".join(row[box.x : box.right] for row in rows).split())
+
+
 async def test_the_whole_why_not_line_shows_in_the_narrow_layout() -> None:
     """At 120x36 the picker is about 40 columns wide: the refusal and its rule take four lines,
     and the line under the list grows to show them all (then shrinks back)."""
@@ -218,9 +225,7 @@ async def test_the_whole_why_not_line_shows_in_the_narrow_layout() -> None:
         reason = game.why_illegal(EndTurn())
         assert reason is not None
         detail = app.screen.query_one("#picker-detail")
-        box = detail.content_region
-        rows = screen_text(app).splitlines()[box.y : box.bottom]
-        shown = " ".join(" ".join(row[box.x : box.right] for row in rows).split())
+        shown = detail_on_screen(app)
         assert f"Not possible: End your turn — {reason}" in shown
         title = index_for(game.cat).get(rule_for_refusal(reason, EndTurn(), game.pending) or "").title
         assert shown.endswith(f"Rule (F5): {title}")
@@ -228,6 +233,21 @@ async def test_the_whole_why_not_line_shows_in_the_narrow_layout() -> None:
         await pilot.press("escape")  # clears the filter: one short line again
         await pilot.pause()
         assert detail.size.height == 2
+
+
+async def test_the_why_not_line_refits_when_the_terminal_narrows() -> None:
+    app = table()
+    async with app.run_test(size=(136, 36)) as pilot:
+        await at_turn(pilot, app)
+        await pilot.press(*"end")
+        await pilot.pause()
+        detail = app.screen.query_one("#picker-detail")
+        wide = detail.size.height
+        await pilot.resize_terminal(120, 36)  # the same layout, a narrower picker
+        await pilot.pause()
+        assert app.screen.query_one("#picker-detail") is detail, "the picker was rebuilt: test another size"
+        assert detail.size.height > wide
+        assert detail_on_screen(app).endswith("Rule (F5): Placing dice and taking actions")
 
 
 async def test_a_refusal_names_its_rule_and_f5_opens_it() -> None:

@@ -15,8 +15,8 @@ from great_harbor.ui.textshot import screen_text
 
 
 async def test_the_collector_is_back_after_the_first_screen(monkeypatch: pytest.MonkeyPatch) -> None:
-    frozen: list[bool] = []
-    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))  # not the test run's objects
+    collected: list[bool] = []
+    monkeypatch.setattr(gc, "collect", lambda: collected.append(True))
     monkeypatch.setattr(startup, "_paused", False)
     startup.pause_collector()
     try:
@@ -29,6 +29,6 @@ async def test_the_collector_is_back_after_the_first_screen(monkeypatch: pytest.
                 if gc.isenabled():
                     break
                 await asyncio.sleep(0.05)
-            assert gc.isenabled() and frozen == [True]
+            assert gc.isenabled() and collected == [True]
     finally:
         gc.enable()

@@ -139,6 +139,10 @@ class ActionPicker(Vertical):
             # Only a change of height (set just above) needs the screen laid out again.
             detail.update(text, layout=False)
 
+    def on_resize(self) -> None:
+        if self._detail is not None:  # a narrower picker may need more lines for the same text
+            self._fit_detail(self.query_one("#picker-detail", Static), self._detail)
+
     def _fit_detail(self, detail: Static, text: Text) -> None:
         """Give the detail under the list the lines its text needs (a refusal with its rule can
         take four lines in the narrow layout), within DETAIL_LINES; the list gives them up."""
