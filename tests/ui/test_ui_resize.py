@@ -66,3 +66,21 @@ async def test_compact_layout_places_dice_on_the_map() -> None:
         await pilot.press("right", "enter")  # pick a split and confirm
         assert len(game.s.players[seat].drafted) == before - 1
         assert game.pending is not None and game.pending.kind == "turn"
+
+
+async def test_panels_get_their_full_height_back_after_a_small_terminal() -> None:
+    """120x36, then too small, then 120x36 again: the rebuilt dice panel shows every player."""
+    from great_harbor.ui.widgets.dice import DicePanel
+
+    app = make_app(seed=7, players=["Ana", "Ben"], automa=True, automa_delay=0, blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        await pilot.pause()
+        dice = app.screen.query_one(DicePanel)
+        assert dice._text is not None
+        assert dice.size.height == dice._text.plain.count("\n") + 1
+        assert "Automa" in screen_text(app)

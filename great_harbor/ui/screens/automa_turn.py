@@ -29,7 +29,7 @@ class AutomaTurnScreen(ModalScreen[None]):
         with Vertical(id="automa-box") as box:
             box.border_title = "Meanwhile at the table"
             yield Static(id="automa-lines")
-            yield Static(Text("Space skips ahead", style="dim"), id="automa-hint")
+            yield Static(Text("Space or Enter skips ahead · Ctrl+P sets the pace", style="dim"), id="automa-hint")
 
     def on_mount(self) -> None:
         self.step()

@@ -57,6 +57,7 @@ class GameScreen(Screen[None]):
         Binding("U", "app.redo", "Redo", show=False),
         Binding("ctrl+e", "app.export_log", "Export log", priority=True, show=False),  # in the palette
         Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("escape", "focus_actions", show=False),  # from the log (the map and the picker use Esc)
     ]
 
     def __init__(self, game: Game) -> None:
@@ -176,8 +177,9 @@ class GameScreen(Screen[None]):
         if self.layout_mode == "small":
             return
         hmap = self.query_one(HarborMap)
-        if hmap.has_focus:
-            self.query_one(ActionPicker).focus_filter()
+        picker = self.query_one(ActionPicker)
+        if hmap.has_focus or not picker.has_focus_within:  # from the map, or the log: back to the actions
+            picker.focus_filter()
             return
         if not (hmap.placing or hmap.assigning):
             self.notify("No die to place now: the harbor map takes dice during your turn.", timeout=4)
@@ -186,6 +188,10 @@ class GameScreen(Screen[None]):
             self._show_tab("tab-harbor")
         hmap.focus()
         hmap.refresh()
+
+    def action_focus_actions(self) -> None:
+        if self.layout_mode != "small":
+            self.query_one(ActionPicker).focus_filter()
 
     def _show_tab(self, tab: str) -> None:
         from textual.widgets import TabbedContent

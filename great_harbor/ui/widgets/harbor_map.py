@@ -220,17 +220,20 @@ class HarborMap(Widget, can_focus=True):
             top = game.pending
             assert top is not None
             choice = self.splits[self.split]
+            # A long split is shortened, never the keys that go with it.
+            words = Text(split_words(game, top.data, choice.pips), style="reverse")
+            words.truncate(WIDTH - len("◀ ") - len(" ▶ Enter"), overflow="ellipsis")
             out = Text("◀ ", style="bold")
-            out.append(split_words(game, top.data, choice.pips), style="reverse")
+            out.append_text(words)
             out.append(" ▶ Enter", style="bold")
-            out.truncate(WIDTH)
             return out
         if self.placing and self.cursor is not None and self.die is not None:
             text = describe(game, PlaceDie(self.die, self.cursor))
             if not self.has_focus:
                 return Text("Tab: place dice on the map with the arrow keys", style=DIM)
-            out = Text(text + "  [Enter]", style="bold")
-            out.truncate(WIDTH)
+            out = Text(text, style="bold")
+            out.truncate(WIDTH - len("  [Enter]"), overflow="ellipsis")
+            out.append("  [Enter]", style="bold")
             return out
         if game.s.shops_variant:
             return Text("Shops: an owner's symbol in a tile's corner, or on the rim between two tiles",

@@ -28,7 +28,12 @@ class GameLog(Log):
         self.source += new
         self.shown = end
         if new:
-            self.write_lines(self._wrap(new))
+            # Textual's Log stops following once scrolled up; the table's log follows the game
+            # again as soon as the player has left it (F4 or Tab back to the actions).
+            self.write_lines(self._wrap(new), scroll_end=True if not self.has_focus else None)
+
+    def on_blur(self) -> None:
+        self.scroll_end(animate=False)
 
     def _panel_width(self) -> int:
         return max(20, (self.scrollable_content_region.width or 78) - 1)

@@ -1,0 +1,93 @@
+"""Keys at the table that a group leans on: the action list keeps every line of long actions,
+Enter never ends a turn by accident, and the log gives the keys back and follows the game."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from great_harbor.ui.app import GreatHarborApp, make_app
+from great_harbor.ui.screens.game import GameScreen
+from great_harbor.ui.screens.handoff import HandOffScreen
+from great_harbor.ui.widgets.log import GameLog
+from great_harbor.ui.widgets.picker import ActionPicker
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+import capture_screens as shots  # noqa: E402
+
+
+def table() -> GreatHarborApp:
+    return make_app(seed=7, players=["Ana", "Ben"], automa_delay=0, blink=False)
+
+
+async def at_turn(pilot: Pilot[Any], app: GreatHarborApp) -> ActionPicker:
+    """Ana's turn in round 4 at seed 7 (two dice to place, many actions)."""
+    await shots.to_turn(pilot, app)
+    assert isinstance(app.screen, GameScreen)
+    return app.screen.query_one(ActionPicker)
+
+
+async def test_wrapped_actions_keep_their_last_line_after_filtering() -> None:
+    """At 120x36 long actions wrap; a filter that shortens the list (no scrollbar) and is then
+    cleared (scrollbar again) must not leave them measured for the wider text."""
+    app = table()
+    async with app.run_test(size=(120, 36)) as pilot:
+        picker = await at_turn(pilot, app)
+        options = picker.options
+        full = options.virtual_size.height
+        await pilot.press(*"architects")
+        await pilot.pause()
+        await pilot.press(*["backspace"] * len("architects"))
+        await pilot.pause()
+        assert len(picker.shown) == len(picker.items)
+        assert options.virtual_size.height == full
+
+
+async def test_ending_the_turn_is_never_the_highlighted_entry() -> None:
+    """Ending a turn cannot be undone (the next roll follows): while anything else can be done,
+    it is not the entry a second, habitual Enter would take."""
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await at_turn(pilot, app)
+        for _ in range(200):  # Enter on the highlighted entry, turn after turn, until a turn offers
+            screen = app.screen  # ending it next to other actions
+            if isinstance(screen, HandOffScreen):
+                await pilot.press("enter")
+                continue
+            assert isinstance(screen, GameScreen)
+            picker = screen.query_one(ActionPicker)
+            kinds = [item.action.kind for item in picker.shown if item.action.kind not in ("undo", "redo")]
+            if "end-turn" in kinds and len(kinds) > 1:
+                break
+            await pilot.press("enter")
+        else:
+            raise AssertionError("no turn offered ending it next to other actions")
+        assert kinds[0] != "end-turn" and kinds[-1] == "end-turn"
+        assert picker.options.highlighted == 0
+
+
+async def test_tab_and_escape_bring_the_keys_back_from_the_log() -> None:
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        picker = await at_turn(pilot, app)
+        log = app.screen.query_one(GameLog)
+        for key in ("tab", "escape"):
+            await pilot.press("f4")
+            assert log.has_focus
+            await pilot.press(key)
+            assert picker.filter.has_focus, key
+
+
+async def test_the_log_follows_the_game_again_once_left() -> None:
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await at_turn(pilot, app)
+        log = app.screen.query_one(GameLog)
+        await pilot.press("f4", *["up"] * 5)  # read back a few lines
+        assert not log.is_vertical_scroll_end
+        await pilot.press("tab", "enter")  # back to the actions, and act
+        await pilot.pause()
+        assert log.is_vertical_scroll_end
