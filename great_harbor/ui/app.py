@@ -58,8 +58,10 @@ class GreatHarborApp(SessionControl, App[None]):
     TITLE = "The Great Harbor"
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("question_mark,f1", "lookup", "Rules", key_display="?"),  # `?`: see on_event
-        Binding("f5", "context_help", "Rule for this"),
+        # Priority: also over modal screens (a colony view, the Automa's playback), which keep the
+        # app's ordinary bindings from their keys. `?`: see on_event.
+        Binding("question_mark,f1", "lookup", "Rules", key_display="?", priority=True),
+        Binding("f5", "context_help", "Rule for this", priority=True),
     ]
 
     def __init__(

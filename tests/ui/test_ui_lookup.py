@@ -404,3 +404,19 @@ def test_lookup_screen(snap_compare: Snap) -> None:
         await pilot.pause()
 
     assert snap_compare(table(), run_before=open_it, terminal_size=(160, 45))
+
+
+async def test_f1_and_f5_work_over_a_colony_view() -> None:
+    """A modal screen keeps the app's ordinary keys from working: the lookup's are priority keys."""
+    from great_harbor.ui.screens.colony_view import ColonyViewScreen
+
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        assert isinstance(app.screen, ColonyViewScreen)
+        for key in ("f1", "f5"):
+            await pilot.press(key)
+            assert isinstance(app.screen, LookupScreen), key
+            await pilot.press("escape")
+            assert isinstance(app.screen, ColonyViewScreen), key
