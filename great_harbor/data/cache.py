@@ -33,6 +33,11 @@ if TYPE_CHECKING:
 
 _PREFIX = "catalogue-"
 _SUFFIX = ".pickle"
+
+
+def _file_name(key: str) -> str:
+    return f"{_PREFIX}{key}{_SUFFIX}"
+
 _SOURCE = Path(__file__).resolve().parent  # the data package: models, file models, loader
 
 
@@ -83,7 +88,7 @@ def read_cached(key: str, fingerprint: str) -> Catalogue | None:
         return None
     from .catalogue import Catalogue
 
-    path = folder / f"{_PREFIX}{key}{_SUFFIX}"
+    path = folder / _file_name(key)
     try:
         if not (_private(folder) and _private(path)):
             return None  # someone else could have written it: never unpickle that
@@ -110,12 +115,12 @@ def write_cached(key: str, cat: Catalogue) -> None:
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
-            os.replace(tmp, folder / f"{_PREFIX}{key}{_SUFFIX}")
+            os.replace(tmp, folder / _file_name(key))
         except BaseException:
             os.unlink(tmp)
             raise
         for old in folder.glob(f"{_PREFIX}*{_SUFFIX}"):
-            if old.name != f"{_PREFIX}{key}{_SUFFIX}":
+            if old.name != _file_name(key):
                 old.unlink(missing_ok=True)
     except (OSError, pickle.PicklingError):
         return

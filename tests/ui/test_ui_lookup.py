@@ -4,11 +4,10 @@ the rule behind them and F5 opens it."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
+from table_turn import at_turn, shots, table
 from textual.pilot import Pilot
 from textual.widgets import Tree
 
@@ -31,26 +30,13 @@ from great_harbor.ui.widgets.harbor_map import HarborMap
 from great_harbor.ui.widgets.picker import ActionPicker
 from great_harbor.ui.widgets.rules_entry import EntryText, LinkList, number_links
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-import capture_screens as shots  # noqa: E402
-
 Snap = Callable[..., bool]
-
-
-def table() -> GreatHarborApp:
-    return make_app(seed=7, players=["Ana", "Ben"], automa_delay=0, blink=False)
 
 
 def lookup(app: GreatHarborApp) -> LookupScreen:
     screen = app.screen
     assert isinstance(screen, LookupScreen), f"the lookup is not open: {screen!r}"
     return screen
-
-
-async def at_turn(pilot: Pilot[Any], app: GreatHarborApp) -> None:
-    """Ana's turn in round 4 at seed 7: two dice to place, Engineer (person-17) can be activated."""
-    await shots.to_turn(pilot, app)
-    assert isinstance(app.screen, GameScreen)
 
 
 async def test_search_corsair_and_come_back_to_the_same_table() -> None:

@@ -3,31 +3,12 @@ Enter never ends a turn by accident, and the log gives the keys back and follows
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-from typing import Any
+from table_turn import at_turn, table
 
-from textual.pilot import Pilot
-
-from great_harbor.ui.app import GreatHarborApp, make_app
 from great_harbor.ui.screens.game import GameScreen
 from great_harbor.ui.screens.handoff import HandOffScreen
 from great_harbor.ui.widgets.log import GameLog
 from great_harbor.ui.widgets.picker import ActionPicker
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-import capture_screens as shots  # noqa: E402
-
-
-def table() -> GreatHarborApp:
-    return make_app(seed=7, players=["Ana", "Ben"], automa_delay=0, blink=False)
-
-
-async def at_turn(pilot: Pilot[Any], app: GreatHarborApp) -> ActionPicker:
-    """Ana's turn in round 4 at seed 7 (two dice to place, many actions)."""
-    await shots.to_turn(pilot, app)
-    assert isinstance(app.screen, GameScreen)
-    return app.screen.query_one(ActionPicker)
 
 
 async def test_wrapped_actions_keep_their_last_line_after_filtering() -> None:
