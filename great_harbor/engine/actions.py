@@ -8,15 +8,55 @@ Actions round-trip through plain dicts (``to_dict`` / ``from_dict``) for game re
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from .errors import IllegalAction
 
+# Every action class is a frozen dataclass, but its ==, hash and repr are written once, in
+# Action, instead of generated for each of the 26 classes: dataclass compiles each generated
+# method on its own, at every start of the program, and these three were half of that work
+# (a few milliseconds of the game's cold start, see bench/ui.py). They behave exactly as the
+# generated ones: equal when of the same class with equal fields, hashed by the field values.
+action_class = dataclass(frozen=True, slots=True, eq=False, repr=False)
 
-@dataclass(frozen=True, slots=True)
+_VALUES: dict[type, Callable[[Any], tuple[Any, ...]]] = {}  # per class: its field values as a tuple
+
+
+def _values_getter(cls: type) -> Callable[[Any], tuple[Any, ...]]:
+    names = [f.name for f in dataclasses.fields(cls)]
+    if not names:
+        return lambda _: ()
+    if len(names) == 1:
+        get = attrgetter(names[0])
+        return lambda a: (get(a),)
+    return attrgetter(*names)
+
+
+@action_class
 class Action:
     kind: ClassVar[str] = ""
+
+    def _values(self) -> tuple[Any, ...]:
+        cls = type(self)
+        get = _VALUES.get(cls)
+        if get is None:
+            get = _VALUES[cls] = _values_getter(cls)
+        return get(self)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
+        return f"{type(self).__qualname__}({fields})"
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -36,7 +76,7 @@ class Action:
 # --- Roll and Draft -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class Draft(Action):
     kind: ClassVar[str] = "draft"
     die: int
@@ -45,7 +85,7 @@ class Draft(Action):
 # --- placing dice ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class PlaceDie(Action):
     """Place a drafted die on an empty Harbor slot, or ``slot="district"``."""
 
@@ -54,7 +94,7 @@ class PlaceDie(Action):
     slot: str
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class AssignPips(Action):
     """How the placed die's pips go to the slot's tiles (one number per tile; 0 = do not activate)."""
 
@@ -62,13 +102,13 @@ class AssignPips(Action):
     pips: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class SpendFavorPip(Action):
     kind: ClassVar[str] = "favor-pip"
     die: int
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class UseSmugglerToken(Action):
     """Spend a Smuggler token so this drafted die ignores Shore fees for its placement."""
 
@@ -79,26 +119,26 @@ class UseSmugglerToken(Action):
 # --- govern actions -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class PlayPerson(Action):
     kind: ClassVar[str] = "play-person"
     card: str
     slot: int  # 1-based Person slot
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class PlayBuilding(Action):
     kind: ClassVar[str] = "play-building"
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class ActivatePerson(Action):
     kind: ClassVar[str] = "activate"
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class BuildStructure(Action):
     """Construct the Dock Hut or Insula at ``site``; ``colonist`` employs a free Colonist there to
     leave one resource unpaid; ``unpaid`` lists the resources not paid (from the cost)."""
@@ -109,38 +149,38 @@ class BuildStructure(Action):
     unpaid: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class RetrieveMarker(Action):
     kind: ClassVar[str] = "retrieve-marker"
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class FavorSenate(Action):
     kind: ClassVar[str] = "favor-senate"
     colour: str
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class EmployLuxury(Action):
     kind: ClassVar[str] = "employ-luxury"
     space: int  # 1-based production space
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class EmployBuilding(Action):
     kind: ClassVar[str] = "employ-building"
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class EmployCrew(Action):
     kind: ClassVar[str] = "employ-crew"
     dock: int
     stat: str
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class PlayShip(Action):
     """Play a Ship card into ``dock``; a docked, repaired ship there is retired."""
 
@@ -149,7 +189,7 @@ class PlayShip(Action):
     dock: int
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class Repair(Action):
     """Remove one Damage token from the ship in ``dock`` by paying one ``resource``."""
 
@@ -158,19 +198,19 @@ class Repair(Action):
     resource: str
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class SendShip(Action):
     kind: ClassVar[str] = "send"
     dock: int
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class ConvertCoins(Action):
     kind: ClassVar[str] = "convert"
     resource: str
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class UseConversion(Action):
     """Use a Conversion card; ``choice`` names the resources or luxury taken, when it asks."""
 
@@ -179,7 +219,7 @@ class UseConversion(Action):
     choice: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class SetUpShop(Action):
     """Harbor Shops variant: pay 2 of one resource and place a shop at ``position``."""
 
@@ -188,7 +228,7 @@ class SetUpShop(Action):
     resource: str
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class EndTurn(Action):
     kind: ClassVar[str] = "end-turn"
 
@@ -196,7 +236,7 @@ class EndTurn(Action):
 # --- choices inside effects and the voyage --------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class Choose(Action):
     """Pick one of the options a pending effect offers (``options`` of the pending decision)."""
 
@@ -204,20 +244,20 @@ class Choose(Action):
     option: str
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class Pass(Action):
     """Decline an optional decision (a Corsair before a reveal, a luxury demand, ...)."""
 
     kind: ClassVar[str] = "pass"
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class Trade(Action):
     kind: ClassVar[str] = "trade"
     dock: int
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class SailOn(Action):
     kind: ClassVar[str] = "sail-on"
     dock: int

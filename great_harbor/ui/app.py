@@ -25,12 +25,13 @@ from great_harbor.engine import EngineError, Game, IllegalAction, Seat
 from great_harbor.engine.actions import Action
 from great_harbor.startup import resume_collector
 
-from .lookup_topics import REFUSAL_SECONDS, Topic
 from .session_control import SessionControl
 
 if TYPE_CHECKING:
     from great_harbor.replay import Replay
     from great_harbor.session import Session
+
+    from .lookup_topics import Topic
 
 
 @dataclass
@@ -233,7 +234,7 @@ class GreatHarborApp(SessionControl, App[None]):
         """Show an engine refusal, with the rule behind it (the context key opens that rule)."""
         import time
 
-        from .lookup_topics import CONTEXT_KEY, index_for, refusal_topic, title_of
+        from .lookup_topics import CONTEXT_KEY, REFUSAL_SECONDS, index_for, refusal_topic, title_of
         from .screens.game import GameScreen
 
         topic = refusal_topic(self.game, reason, action)

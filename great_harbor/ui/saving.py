@@ -7,12 +7,11 @@ instead of applying them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
 from great_harbor.engine import Game
-from great_harbor.engine.actions import Action
+from great_harbor.engine.actions import Action, action_class
 from great_harbor.engine.describe import describe
 from great_harbor.record import GameRecord, log_lines, log_text
 from great_harbor.saves import SaveError, write_atomic
@@ -23,14 +22,14 @@ from .widgets.picker import Item, matches
 REVEAL = "* "  # the mark before a log line that rolled dice or revealed cards
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class UndoCommand(Action):
     """Take back the last action (a command of the table, never sent to the engine)."""
 
     kind: ClassVar[str] = "undo"
 
 
-@dataclass(frozen=True, slots=True)
+@action_class
 class RedoCommand(Action):
     """Do again the action taken back."""
 

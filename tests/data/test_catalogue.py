@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from great_harbor.data import Catalogue
-from great_harbor.data.catalogue import EXPECTED_COUNTS
+from great_harbor.data.catalogue import EXPECTED_COUNTS, FILE_NAMES
 from great_harbor.data.files import FILES
 from great_harbor.data.models import Colour
 
@@ -13,6 +13,10 @@ from great_harbor.data.models import Colour
 def test_every_shipped_file_is_read(catalogue: Catalogue) -> None:
     shipped = {p.name for p in catalogue.directory.glob("*.yaml")}
     assert shipped == set(FILES)
+
+
+def test_the_loader_reads_the_files_the_file_models_name_in_their_order() -> None:
+    assert FILE_NAMES == tuple(FILES)
 
 
 def test_counts_match_the_rulebook(catalogue: Catalogue) -> None:
