@@ -59,14 +59,15 @@ def die(game: Game, d: int) -> str:
 
 
 def card_name(game: Game, card: str) -> str:
-    """A card by name; Persons and Buildings carry their number and colour (names repeat)."""
+    """A card by name; Persons and Buildings carry their number and colour (names repeat). The
+    number is marked ``#`` so that nobody reads it as a cost."""
     cat = game.cat
     if card in cat.persons:
         c = cat.persons[card]
-        return f"{c.name} ({c.number}, {c.colour})"
+        return f"{c.name} (#{c.number}, {c.colour})"
     if card in cat.buildings:
         b = cat.buildings[card]
-        return f"{b.name} ({b.number}, {b.colour})"
+        return f"{b.name} (#{b.number}, {b.colour})"
     if card in cat.ships:
         sh = cat.ships[card]
         return f"{sh.name} ({sh.size}, {sh.colour})"
@@ -515,8 +516,7 @@ def detail(game: Game, action: Action) -> str:
         c = cat.persons[card]
         return f"{c.name}: {c.text} ({c.timing} phase; {c.prestige} Prestige)"
     if isinstance(action, (PlayBuilding, EmployBuilding)) and card in cat.buildings:
-        b = cat.buildings[card]
-        return f"{b.name}: {b.text} ({b.prestige} Prestige)"
+        return _building_detail(game, card)
     if isinstance(action, PlayShip) and card in cat.ships:
         sh = cat.ships[card]
         return (f"{sh.name}: speed {sh.speed}, strength {sh.strength}, cargo {sh.cargo}, hull {sh.hull}; "
@@ -528,5 +528,11 @@ def detail(game: Game, action: Action) -> str:
             if part in cat.persons:
                 return f"{cat.persons[part].name}: {cat.persons[part].text}"
             if part in cat.buildings:
-                return f"{cat.buildings[part].name}: {cat.buildings[part].text}"
+                return _building_detail(game, part)
     return ""
+
+
+def _building_detail(game: Game, card: str) -> str:
+    b = game.cat.buildings[card]
+    employ = f"; employs {_plural(b.colonists, 'Colonist')}" if b.colonists else ""
+    return f"{b.name}: {b.text} (costs {cost_words(colony.cost_of(b.cost))}{employ}; {b.prestige} Prestige)"

@@ -92,5 +92,5 @@ def test_detail_gives_the_card_text() -> None:
     sc.hand(0, "person-9")
     game = sc.turn(0)
     play = next(a for a in game.legal_actions() if a.kind == "play-person")
-    assert describe(game, play).startswith("Play Person Quaestor (9, yellow) into slot")
+    assert describe(game, play).startswith("Play Person Quaestor (#9, yellow) into slot")
     assert "Colonists" in detail(game, play)

@@ -8,7 +8,7 @@ from table_turn import at_turn, table
 from great_harbor.ui.screens.game import GameScreen
 from great_harbor.ui.screens.handoff import HandOffScreen
 from great_harbor.ui.widgets.log import GameLog
-from great_harbor.ui.widgets.picker import ActionPicker
+from great_harbor.ui.widgets.picker import ActionPicker, matches
 
 
 async def test_wrapped_actions_keep_their_last_line_after_filtering() -> None:
@@ -72,3 +72,28 @@ async def test_the_log_follows_the_game_again_once_left() -> None:
         await pilot.press("tab", "enter")  # back to the actions, and act
         await pilot.pause()
         assert log.is_vertical_scroll_end
+
+
+async def test_the_filter_finds_an_action_by_its_rulebook_name_too() -> None:
+    """Actions are worded for players ("Launch ...", "Crew ..."); typing the rulebook's name of
+    the action ("play ship", "employ crew") finds them as well, and only them."""
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await at_turn(pilot, app)
+        for _ in range(200):  # play on (Enter on the highlighted entry) until a turn offers an
+            screen = app.screen  # action whose words do not name it
+            if isinstance(screen, HandOffScreen):
+                await pilot.press("enter")
+                continue
+            assert isinstance(screen, GameScreen)
+            picker = screen.query_one(ActionPicker)
+            unnamed = [it for it in picker.items if it.keywords and not matches(it.words, it.keywords)]
+            if unnamed:
+                break
+            await pilot.press("enter")
+        else:
+            raise AssertionError("no turn offered an action its words do not name")
+        kind = unnamed[0].action.kind
+        await pilot.press(*kind.replace("-", " "))
+        await pilot.pause()
+        assert picker.shown == [it for it in picker.items if it.action.kind == kind]

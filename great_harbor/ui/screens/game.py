@@ -132,7 +132,8 @@ class GameScreen(Screen[None]):
             actions = list(game.legal_actions())
             if top.kind == "assign":  # taking nothing is allowed but rarely meant: offer it last
                 actions.sort(key=lambda a: not any(getattr(a, "pips", (1,))))
-            items = [Item(a, describe(game, a), detail(game, a)) for a in actions]
+            # The action's kind in the rulebook's words is found too: "play ship" finds "Launch ...".
+            items = [Item(a, describe(game, a), detail(game, a), a.kind.replace("-", " ")) for a in actions]
             items += command_items(getattr(self.app, "session", None))  # undo, redo
             picker.set_items(Text(prompt(game), style="bold"), items, explain=self.explain)
         self._place_focus()

@@ -73,12 +73,12 @@ class HarborMap(Widget, can_focus=True):
         Binding("down", "move(0,1)", "Move", show=False),
         Binding("left", "move(-1,0)", "Move / split", show=False),
         Binding("right", "move(1,0)", "Move / split", show=False),
-        Binding("enter", "confirm", "Place / confirm"),
+        Binding("enter", "confirm", "Place"),
         Binding("space", "next_die", "Next die"),
         Binding("1", "pick_die(0)", "Die 1", show=False),
         Binding("2", "pick_die(1)", "Die 2", show=False),
         Binding("3", "pick_die(2)", "Die 3", show=False),
-        Binding("escape", "leave", "Back to actions"),
+        Binding("escape", "leave", "Back"),
     ]
 
     @dataclass

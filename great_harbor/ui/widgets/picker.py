@@ -25,6 +25,7 @@ class Item:
     action: Action
     words: str
     detail: str = ""
+    keywords: str = ""  # also found by the filter, never shown: "play ship" for "Launch ..."
 
 
 _WORD = re.compile(r"[\w']+")
@@ -113,7 +114,7 @@ class ActionPicker(Vertical):
 
     def _rebuild(self) -> None:
         query = self.filter.value
-        self.shown = [it for it in self.items if matches(it.words, query)]
+        self.shown = [it for it in self.items if matches(f"{it.words} {it.keywords}", query)]
         opts = self.options
         opts.clear_options()
         opts.add_options([Option(it.words) for it in self.shown])
