@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
+from table_turn import shots
 from textual.widgets import TabbedContent
 
+from great_harbor.data import Catalogue
+from great_harbor.engine import Game
 from great_harbor.ui.app import make_app
 from great_harbor.ui.screens.game import GameScreen
+from great_harbor.ui.screens.handoff import HandOffScreen
 from great_harbor.ui.textshot import screen_text
 from great_harbor.ui.widgets.harbor_map import HarborMap
 from great_harbor.ui.widgets.picker import ActionPicker
@@ -84,3 +90,39 @@ async def test_panels_get_their_full_height_back_after_a_small_terminal() -> Non
         assert dice._text is not None
         assert dice.size.height == dice._text.plain.count("\n") + 1
         assert "Automa" in screen_text(app)
+
+
+async def test_in_tabs_the_voyage_brings_up_the_trade_board_and_the_player_can_leave_it(
+    catalogue: Catalogue,
+) -> None:
+    """At 120x36 the boards share tabs: when the Voyage begins, its decisions are about the Trade
+    board (pirates, rewards), so that tab comes up; within the phase the player's own choice of
+    tab stays; the next phase brings the Harbor back."""
+    game = Game.new(catalogue, ["Ana", "Ben"], seed=3)
+    rng = random.Random(3)
+    while game.s.phase != "voyage":  # a seeded, busy player (the screen captures' own) sends ships
+        assert not game.is_over
+        game.apply(game.legal_actions()[shots.choose(game, rng)])
+    app = make_app(game=game, automa_delay=0, blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen if isinstance(app.screen, GameScreen) else app.screen_stack[1]
+        assert isinstance(screen, GameScreen)
+        tabs = screen.query_one(TabbedContent)
+        assert tabs.active == "tab-boards"
+        moved = False
+        for _ in range(100):  # play the Voyage on; F3 once, and the tab stays there
+            if game.s.phase != "voyage":
+                break
+            if isinstance(app.screen, HandOffScreen):
+                await pilot.press("enter")
+                continue
+            if not moved:
+                await pilot.press("f3")
+                moved = True
+            assert tabs.active == "tab-cards"
+            await pilot.press("enter")
+            await pilot.pause()
+        assert moved
+        assert game.s.phase != "voyage"
+        assert tabs.active == "tab-harbor"

@@ -66,6 +66,7 @@ class GameScreen(Screen[None]):
         self.viewer: int | None = None
         self.hidden = False
         self.layout_mode = "wide"
+        self.tab_phase: str | None = None  # in tabs (120x36): the phase the shown tab was chosen for
 
     # --- building the table ---------------------------------------------------------------
 
@@ -86,6 +87,7 @@ class GameScreen(Screen[None]):
         mode = layout_for(event.size.width, event.size.height)
         if mode != self.layout_mode:
             await self.recompose()
+            self.tab_phase = None
             self.refresh_view(self.viewer, self.hidden)
 
     # --- showing the game -----------------------------------------------------------------
@@ -113,6 +115,12 @@ class GameScreen(Screen[None]):
         status.append(prompt(game), style="bold reverse" if not hidden else "")
         self.query_one("#status", Static).update(status)
         private = (viewer is not None and viewer == shown) and not hidden
+        if self.layout_mode == "compact" and game.s.phase != self.tab_phase:
+            # In tabs, a new phase brings up its board: the Trade board for the Voyage (the
+            # pirates and rewards its decisions are about), the Harbor for the rest. Within a
+            # phase the tab stays where the player put it.
+            self.tab_phase = game.s.phase
+            self._show_tab("tab-boards" if game.s.phase == "voyage" else "tab-harbor")
         self.query_one(HarborMap).show(game, active=not hidden and top is not None)
         self.query_one(DicePanel).show(game)
         self.query_one(TradeBoard).show(game)
