@@ -7,6 +7,7 @@ from table_turn import at_turn, table
 
 from great_harbor.ui.screens.game import GameScreen
 from great_harbor.ui.screens.handoff import HandOffScreen
+from great_harbor.ui.widgets.harbor_map import HarborMap
 from great_harbor.ui.widgets.log import GameLog
 from great_harbor.ui.widgets.picker import ActionPicker, matches
 
@@ -97,3 +98,29 @@ async def test_the_filter_finds_an_action_by_its_rulebook_name_too() -> None:
         await pilot.press(*kind.replace("-", " "))
         await pilot.pause()
         assert picker.shown == [it for it in picker.items if it.action.kind == kind]
+
+
+async def test_the_opposite_arrow_on_the_map_retraces_the_step() -> None:
+    """From any slot the die may go to, an arrow and then the opposite arrow come back to the
+    same slot, also where the nearest slot the other way is another (the Smuggler's District
+    lies below three columns of the harbor)."""
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await at_turn(pilot, app)
+        await pilot.press("tab")
+        hmap = app.screen.query_one(HarborMap)
+        assert hmap.has_focus and hmap.placing
+        targets = hmap.targets()
+        assert "district" in targets
+        arrows = {(0, -1): "up", (0, 1): "down", (-1, 0): "left", (1, 0): "right"}
+        moved = 0
+        for start in targets:
+            for (dx, dy), key in arrows.items():
+                hmap.cursor, hmap._back = start, None
+                await pilot.press(key)
+                if hmap.cursor == start:
+                    continue  # nothing that way
+                moved += 1
+                await pilot.press(arrows[(-dx, -dy)])
+                assert hmap.cursor == start, (start, key)
+        assert moved >= len(targets)

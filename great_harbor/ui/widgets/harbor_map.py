@@ -99,6 +99,10 @@ class HarborMap(Widget, can_focus=True):
         self.dice: list[int] = []  # drafted dice with a legal placement, in order
         self.die: int | None = None
         self.cursor: str | None = None
+        # The way back from the last arrow move: (the arrow that reverses it, the slot it left).
+        # The nearest slot in a direction is not always the one you came from (the Smuggler's
+        # District is below three columns), so the opposite arrow retraces the step instead.
+        self._back: tuple[tuple[int, int], str] | None = None
         self.splits: list[AssignPips] = []
         self.split = 0
 
@@ -148,6 +152,7 @@ class HarborMap(Widget, can_focus=True):
         targets = self.targets()
         if self.cursor not in targets:
             self.cursor = targets[0] if targets else None
+            self._back = None
 
     @property
     def placing(self) -> bool:
@@ -168,9 +173,14 @@ class HarborMap(Widget, can_focus=True):
             return
         if not self.placing or self.cursor is None:
             return
+        targets = self.targets()
+        if self._back is not None and self._back[0] == (dx, dy) and self._back[1] in targets:
+            self._back, self.cursor = ((-dx, -dy), self.cursor), self._back[1]
+            self.refresh()
+            return
         x0, y0 = self._pos[self.cursor].point()
         best: tuple[float, str] | None = None
-        for slot in self.targets():
+        for slot in targets:
             x, y = self._pos[slot].point()
             ddx, ddy = x - x0, y - y0
             along = ddx * dx + ddy * dy
@@ -181,6 +191,7 @@ class HarborMap(Widget, can_focus=True):
             if best is None or score < best[0]:
                 best = (score, slot)
         if best is not None:
+            self._back = ((-dx, -dy), self.cursor)
             self.cursor = best[1]
             self.refresh()
 
