@@ -97,15 +97,16 @@ def place(game: Game, p: PlayerState, die: int, tile: str) -> str:
     geo = harbor.geometry(game)
     colour = die_colour(die)
     p.drafted.remove(die)
-    around = geo.cell_slots[harbor.tile_cell(game, tile)]
+    cell = harbor.tile_cell(game, tile)
+    around = geo.cell_slots[cell]
     empty = [(side, sid) for side, sid in zip(SIDES, around, strict=True) if sid not in s.slots]
     matching = [(side, sid) for side, sid in empty if colour in geo.slot_colours[sid]]
     if matching:
         side, sid = matching[0]
-        why = f"first free {colour} slot from the top, clockwise: the {side} slot {sid}"
+        why = f"first free {colour} slot from the top, clockwise: {_slot_words(game, side, sid, cell)}"
     elif empty:
         side, sid = empty[0]
-        why = f"no free {colour} slot, so the first free slot clockwise: the {side} slot {sid}"
+        why = f"no free {colour} slot, so the first free slot clockwise: {_slot_words(game, side, sid, cell)}"
     else:
         s.district.append(die)
         tokens = game.cat.harbor.smugglers_district.smuggler_tokens
@@ -116,6 +117,15 @@ def place(game: Game, p: PlayerState, die: int, tile: str) -> str:
 
     shops.on_placement(game, p, die, sid)  # shop owners are paid; the Automa's pips do nothing
     return why
+
+
+def _slot_words(game: Game, side: str, slot: str, cell: str) -> str:
+    """A slot of the tile at ``cell``, as players find it on the table: "the bottom slot, shared
+    with the Shipyard" or "the left slot, on the shore" (not the slot's id)."""
+    others = [c for c in harbor.geometry(game).slot_cells[slot] if c != cell]
+    if not others:
+        return f"the {side} slot, on the shore"
+    return f"the {side} slot, shared with the {game.cat.tiles[game.s.layout[others[0]]].name}"
 
 
 # --- the Automa board -----------------------------------------------------------------------------

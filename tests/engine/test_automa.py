@@ -161,7 +161,21 @@ def test_die_goes_to_the_first_free_slot_of_its_colour_from_the_top_clockwise() 
     sc.automa_deck("automa-18")  # blue up, Forum
     game = sc.draft(order=[AUTOMA])
     assert game.s.slots["h10"] == dice[0]
-    assert any(line.endswith("first free blue slot from the top, clockwise: the bottom slot h10.")
+    below = game.cat.tiles[game.s.layout["1,0"]].name
+    assert any(line.endswith(f"first free blue slot from the top, clockwise: the bottom slot, shared with the {below}.")
+               for line in game.s.log)
+
+
+def test_the_log_names_a_shore_slot_as_on_the_shore() -> None:
+    sc = solo()
+    sc.layout({"0,0": "forum"})  # as above; with v01 and h10 taken, blue goes to the left Shore slot
+    sc.on_slot("v01", "B1")
+    sc.on_slot("h10", "B2")
+    dice = sc.pool("B4", "R1", "Y3", "Y4", "P4")
+    sc.automa_deck("automa-18")  # blue up, Forum
+    game = sc.draft(order=[AUTOMA])
+    assert game.s.slots["v00"] == dice[0]
+    assert any(line.endswith("first free blue slot from the top, clockwise: the left slot, on the shore.")
                for line in game.s.log)
 
 
@@ -173,7 +187,8 @@ def test_without_a_free_slot_of_its_colour_the_die_takes_the_first_free_slot_clo
     sc.automa_deck("automa-9")  # red up, Forum: Forum has no red slot
     game = sc.draft(order=[AUTOMA])
     assert game.s.slots["v01"] == dice[0]
-    assert any("no free red slot, so the first free slot clockwise: the right slot v01" in line
+    right = game.cat.tiles[game.s.layout["0,1"]].name
+    assert any(f"no free red slot, so the first free slot clockwise: the right slot, shared with the {right}" in line
                for line in game.s.log)
 
 
