@@ -216,6 +216,11 @@ def main() -> int:
     print(f"terminal {SIZE[0]}x{SIZE[1]}, median of {args.runs} cold starts and {args.keys} key presses")
     print(f"cold start, hello-world Textual app : {h * 1000:7.1f} ms")
     print(f"cold start, game screen first frame : {g * 1000:7.1f} ms  ({g / h:.2f}x hello world; target <= 2x)")
+    # Each game start is paired with the hello-world start just before it: the spread of those
+    # ratios shows how much of the figure above is this machine's noise.
+    pairs = sorted(b / a for a, b in zip(hello, game, strict=True))
+    print(f"  game / hello, run by run          : {pairs[0]:.2f}x to {pairs[-1]:.2f}x "
+          f"(median {statistics.median(pairs):.2f}x)")
     u = statistics.median(uncached)
     print(f"  the same, catalogue not cached    : {u * 1000:7.1f} ms  ({u / h:.2f}x; the very first start, or "
           "GREAT_HARBOR_CACHE=\"\")")
