@@ -77,7 +77,7 @@ class AutomaFile(Model):
     automa_board: AutomaBoard
 
 
-# File name -> model. The loader reads exactly these files.
+# File name -> model, in the order of ``catalogue.FILE_NAMES`` (the files the loader reads; a test checks both agree).
 FILES: dict[str, type[Model]] = {
     "harbor.yaml": Harbor,
     "ships.yaml": ShipsFile,

@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from .errors import IllegalAction
 
@@ -20,13 +20,20 @@ from .errors import IllegalAction
 # method on its own, at every start of the program, and these three were half of that work
 # (a few milliseconds of the game's cold start, see bench/ui.py). They behave exactly as the
 # generated ones: equal when of the same class with equal fields, hashed by the field values.
-action_class = dataclass(frozen=True, slots=True, eq=False, repr=False)
+_T = TypeVar("_T")
+
+
+@dataclass_transform(frozen_default=True)  # type checkers see the dataclass it makes
+def action_class(cls: type[_T]) -> type[_T]:
+    """Make ``cls`` a frozen, slotted dataclass that keeps Action's ==, hash and repr."""
+    return dataclass(frozen=True, slots=True, eq=False, repr=False)(cls)
+
 
 _VALUES: dict[type, Callable[[Any], tuple[Any, ...]]] = {}  # per class: its field values as a tuple
 
 
 def _values_getter(cls: type) -> Callable[[Any], tuple[Any, ...]]:
-    names = [f.name for f in dataclasses.fields(cls)]
+    names = [f.name for f in dataclasses.fields(cls) if f.compare]  # as dataclass's own ==
     if not names:
         return lambda _: ()
     if len(names) == 1:
@@ -55,7 +62,7 @@ class Action:
         return hash(self._values())
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
+        fields = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self) if f.repr)
         return f"{type(self).__qualname__}({fields})"
 
     def to_dict(self) -> dict[str, Any]:

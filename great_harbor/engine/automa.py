@@ -273,7 +273,7 @@ def _take_from_display(game: Game, p: PlayerState, deck: str) -> None:
     if deck == "building":
         p.buildings.append(card_id)
         b = cat.buildings[card_id]
-        game.log(f"Automa takes the Building {b.name} ({b.number}, {b.colour}): {why}.")
+        game.log(f"Automa takes the Building {b.name} (#{b.number}, {b.colour}): {why}.")
         return
     empty = next((slot for slot in p.person_slots if not slot), None)
     if empty is not None:
@@ -281,7 +281,7 @@ def _take_from_display(game: Game, p: PlayerState, deck: str) -> None:
     else:
         p.person_slots.append([card_id])  # the Automa has no housing limits for Persons
     person = cat.persons[card_id]
-    game.log(f"Automa takes the Person {person.name} ({person.number}, {person.colour}): {why}.")
+    game.log(f"Automa takes the Person {person.name} (#{person.number}, {person.colour}): {why}.")
 
 
 def gain_colonist(game: Game, p: PlayerState) -> None:

@@ -201,7 +201,7 @@ def apply(game: Game, top: Pending, action: Action) -> None:
         p.hand.remove(action.card)
         p.person_slots[action.slot - 1].append(action.card)
         card = cat.persons[action.card]
-        game.log(f"{p.name} plays the Person {card.name} ({card.number}) into slot {action.slot}.")
+        game.log(f"{p.name} plays the Person {card.name} (#{card.number}) into slot {action.slot}.")
         card_played(game, p, card.colour)
     elif isinstance(action, PlayBuilding):
         b = cat.buildings[action.card]
@@ -223,7 +223,7 @@ def play_building(game: Game, p: PlayerState, card: str, cost: Mapping[str, int]
     pay(p, cost)
     p.hand.remove(card)
     p.buildings.append(card)
-    game.log(f"{p.name} builds {b.name} ({b.number}) for {describe_cost(cost)}.")
+    game.log(f"{p.name} builds {b.name} (#{b.number}) for {describe_cost(cost)}.")
     card_played(game, p, b.colour)
 
 

@@ -516,7 +516,8 @@ def detail(game: Game, action: Action) -> str:
         c = cat.persons[card]
         return f"{c.name}: {c.text} ({c.timing} phase; {c.prestige} Prestige)"
     if isinstance(action, (PlayBuilding, EmployBuilding)) and card in cat.buildings:
-        return _building_detail(game, card)
+        b = cat.buildings[card]
+        return f"{b.name}: {b.text} ({b.prestige} Prestige)"  # the action's own words name the cost
     if isinstance(action, PlayShip) and card in cat.ships:
         sh = cat.ships[card]
         return (f"{sh.name}: speed {sh.speed}, strength {sh.strength}, cargo {sh.cargo}, hull {sh.hull}; "
@@ -527,12 +528,9 @@ def detail(game: Game, action: Action) -> str:
         for part in (opt, opt.split(":", 1)[-1]):
             if part in cat.persons:
                 return f"{cat.persons[part].name}: {cat.persons[part].text}"
-            if part in cat.buildings:
-                return _building_detail(game, part)
+            if part in cat.buildings:  # a card to take or build: what it will cost matters
+                b = cat.buildings[part]
+                employ = f"; employs {_plural(b.colonists, 'Colonist')}" if b.colonists else ""
+                return (f"{b.name}: {b.text} (costs {cost_words(colony.cost_of(b.cost))}{employ}; "
+                        f"{b.prestige} Prestige)")
     return ""
-
-
-def _building_detail(game: Game, card: str) -> str:
-    b = game.cat.buildings[card]
-    employ = f"; employs {_plural(b.colonists, 'Colonist')}" if b.colonists else ""
-    return f"{b.name}: {b.text} (costs {cost_words(colony.cost_of(b.cost))}{employ}; {b.prestige} Prestige)"

@@ -91,7 +91,7 @@ def apply_activate(game: Game, top: Pending, action: Action) -> None:
     p = game.s.players[top.seat]
     p.activated.append(action.card)
     card = game.cat.persons[action.card]
-    game.log(f"{p.name} activates {card.name} ({card.number}).")
+    game.log(f"{p.name} activates {card.name} (#{card.number}).")
     PERSONS[action.card].start(game, p, action.card)
 
 

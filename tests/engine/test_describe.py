@@ -94,3 +94,22 @@ def test_detail_gives_the_card_text() -> None:
     play = next(a for a in game.legal_actions() if a.kind == "play-person")
     assert describe(game, play).startswith("Play Person Quaestor (#9, yellow) into slot")
     assert "Colonists" in detail(game, play)
+
+
+def test_a_building_to_take_from_the_display_shows_its_cost_and_its_number_is_marked() -> None:
+    """The card number ("#12") must not read as a cost; the detail line says what the Building
+    will cost to build, since that is what a player choosing among them weighs."""
+    sc = Scenario()
+    sc.layout({"0,0": "architects_office"})
+    (die,) = sc.drafted(0, "Y6")
+    sc.drafted(0, "P1")
+    game = sc.turn(0)
+    game.apply(PlaceDie(die, "h00"))
+    game.apply(AssignPips((6,)))
+    card = game.s.building_display[0]
+    b = game.cat.buildings[card]
+    choice = Choose(card)
+    assert choice in game.legal_actions()
+    assert f"{b.name} (#{b.number}, {b.colour})" in describe(game, choice)
+    assert detail(game, choice).startswith(f"{b.name}: {b.text} (costs ")
+    assert f"{b.prestige} Prestige)" in detail(game, choice)

@@ -124,3 +124,7 @@ async def test_the_opposite_arrow_on_the_map_retraces_the_step() -> None:
                 await pilot.press(arrows[(-dx, -dy)])
                 assert hmap.cursor == start, (start, key)
         assert moved >= len(targets)
+        await pilot.press("right")
+        assert hmap._back is not None
+        await pilot.press("space")  # another die has other targets: no step to retrace
+        assert hmap._back is None

@@ -62,7 +62,7 @@ def dice_text(game: Game, width: int = 77) -> Text:
                 row.append(" ")
             row.append(f"={sum(s.faces[d] for d in p.drafted)}", style=DIM)
         elif p.automa:  # it drafts first and places each die at once: it holds none
-            row.append("drafts first" if s.phase == "draft" else "acted in the draft", style=DIM)
+            row.append("drafts first" if s.phase == "draft" else "acted in draft", style=DIM)
         else:
             row.append("—", style=DIM)
         if p.seat in order:

@@ -114,6 +114,7 @@ class HarborMap(Widget, can_focus=True):
             self._pos = self._positions(game)
         self.game = game
         self.active = active
+        self._back = None  # a new position: the last arrow move is history
         top = game.pending
         legal = game.legal_actions() if active else ()
         places = [a for a in legal if isinstance(a, PlaceDie)]
@@ -198,12 +199,14 @@ class HarborMap(Widget, can_focus=True):
     def action_next_die(self) -> None:
         if self.dice and self.die is not None:
             self.die = self.dice[(self.dice.index(self.die) + 1) % len(self.dice)]
+            self._back = None  # another die, other targets
             self._fix_cursor()
             self.refresh()
 
     def action_pick_die(self, index: int) -> None:
         if 0 <= index < len(self.dice):
             self.die = self.dice[index]
+            self._back = None
             self._fix_cursor()
             self.refresh()
         elif self.dice:
