@@ -121,16 +121,19 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def benefit_words(benefit: Benefit) -> str:
-    """One tier of a Harbor tile: "2 Metal", "1 Colonist, 1 Favor", "small ship"."""
+def benefit_words(benefit: Benefit, ships_left: Mapping[str, str] | None = None) -> str:
+    """One tier of a Harbor tile: "2 Metal", "1 Colonist, 1 Favor", "the small ship". Given the
+    ship display (``ships_left``: size -> card, "" when none is left), a ship that is not there
+    reads "no large ship left"."""
     parts = [f"{n} {str(r).capitalize()}" for r, n in benefit.resources.items()]
     if benefit.colonists:
         parts.append(_plural(benefit.colonists, "Colonist"))
     if benefit.favor:
         parts.append(f"{benefit.favor} Favor")
     for draw in benefit.draws:
-        if draw.deck == "ship":
-            parts.append(f"the {draw.size} ship")
+        if draw.deck == "ship" and draw.size is not None:
+            gone = ships_left is not None and not ships_left.get(draw.size.value)
+            parts.append(f"no {draw.size} ship left" if gone else f"the {draw.size} ship")
         else:
             parts.append(f"1 {draw.deck.capitalize()} from the {draw.source}")
     return ", ".join(parts) if parts else "nothing"
@@ -139,7 +142,7 @@ def benefit_words(benefit: Benefit) -> str:
 def tier_words(game: Game, tile: str, tier: int) -> str:
     if tier <= 0:
         return "nothing"
-    return benefit_words(game.cat.tiles[tile].benefits[tier - 1])
+    return benefit_words(game.cat.tiles[tile].benefits[tier - 1], game.s.ship_display)
 
 
 def ship_name(game: Game, p: PlayerState, dock: int | str) -> str:

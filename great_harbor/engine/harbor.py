@@ -130,12 +130,23 @@ def assign_options(game: Game, top: Pending) -> list[Action]:
         if pips >= t1 + fees[0]:
             out.append(AssignPips((pips,)))
         return out
-    # (0, 0) declines both tiles; every other split uses all the pips.
-    return [AssignPips((0, 0))] + [
-        AssignPips((a, pips - a))
-        for a in range(pips + 1)
-        if (a == 0 or a >= t1 + fees[0]) and (pips - a == 0 or pips - a >= t1 + fees[1]) and pips > 0
-    ]
+    # (0, 0) declines both tiles; every other split uses all the pips. First the splits that
+    # give each tile they touch at least its first tier; then, for each outcome (the tier on each
+    # tile) those miss, the first split that leaves pips on a tile below its threshold. Pips may
+    # be split any way (RULINGS.md), and such a split is the way to a lower tier on the other
+    # tile: the medium ship rather than the large one, say, or when no large ship is left.
+    if pips <= 0:
+        return [AssignPips((0, 0))]
+    splits = [(a, pips - a) for a in range(pips + 1)]
+    full = [(a, b) for a, b in splits if (a == 0 or a >= t1 + fees[0]) and (b == 0 or b >= t1 + fees[1])]
+    seen = {(tier(game, a, fees[0]), tier(game, b, fees[1])) for a, b in full} | {(0, 0)}
+    short = []
+    for a, b in splits:
+        outcome = (tier(game, a, fees[0]), tier(game, b, fees[1]))
+        if outcome not in seen:
+            seen.add(outcome)
+            short.append((a, b))
+    return [AssignPips((0, 0))] + [AssignPips(x) for x in sorted(full + short)]
 
 
 # --- applying -------------------------------------------------------------------------------------

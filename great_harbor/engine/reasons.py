@@ -35,7 +35,7 @@ from .actions import (
     UseConversion,
     UseSmugglerToken,
 )
-from .state import DOCKED, STATS, die_colour, die_label
+from .state import DOCKED, STATS, Pending, die_colour, die_label
 
 if TYPE_CHECKING:
     from .game import Game
@@ -64,7 +64,7 @@ def why_illegal(game: Game, action: Action) -> str:
     if top.kind == "draft" and isinstance(action, Draft):
         return f"die {action.die} is not in the pool"
     if top.kind == "assign" and isinstance(action, AssignPips):
-        return _assign_reason(game, action, top.data)
+        return _assign_reason(game, action, top)
     if top.kind in ("choose", "ship_order") and isinstance(action, Choose):
         offered = top.data["options"] if top.kind == "choose" else top.data["docks"]
         return f"{action.option!r} is not one of the options: {', '.join(offered)}"
@@ -83,16 +83,25 @@ def why_illegal(game: Game, action: Action) -> str:
     return f"not possible now: {who} must {expected}"
 
 
-def _assign_reason(game: Game, action: AssignPips, data: dict) -> str:  # type: ignore[type-arg]
+def _assign_reason(game: Game, action: AssignPips, top: Pending) -> str:
+    data = top.data
     pips, fees = data["pips"], data["fees"]
     if len(action.pips) != len(fees):
         return f"this slot touches {len(fees)} tile{'s' if len(fees) > 1 else ''}"
     if any(x < 0 for x in action.pips) or sum(action.pips) != pips and sum(action.pips) != 0:
         return f"the die has {pips} pips to assign"
     t1 = game.cat.harbor.tier_thresholds[0]
+    # Every split is allowed, but the choices list one split per outcome (the tier each tile
+    # gets): one left out gives the same as the split listed for its outcome.
+    outcome = [harbor.tier(game, x, fee) for x, fee in zip(action.pips, fees, strict=True)]
+    same = next((a.pips for a in harbor.assign_options(game, top) if isinstance(a, AssignPips)
+                 and [harbor.tier(game, x, fee) for x, fee in zip(a.pips, fees, strict=True)] == outcome), None)
     for x, fee, tile in zip(action.pips, fees, data["tiles"], strict=True):
         if 0 < x < t1 + fee:
             name = game.cat.tiles[tile].name
+            if same is not None:
+                return (f"{name} gets nothing from {x} of the pips (it needs {t1 + fee}), so this split "
+                        f"gives the same as {'+'.join(map(str, same))}: take that one")
             if fee:
                 return f"{name} needs {t1 + fee} pips after the shore fee of {fee}"
             return f"{name} needs at least {t1} pip"

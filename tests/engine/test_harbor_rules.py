@@ -7,6 +7,7 @@ import pytest
 
 from great_harbor.engine import IllegalAction
 from great_harbor.engine.actions import AssignPips, Choose, EndTurn, PlaceDie, SpendFavorPip, UseSmugglerToken
+from great_harbor.engine.describe import describe
 from great_harbor.engine.harbor import shore_fee
 from great_harbor.engine.scenario import Scenario
 
@@ -55,7 +56,7 @@ def test_rulebook_shore_fee_example_1() -> None:
 
 def test_rulebook_shore_fee_example_2() -> None:
     # A 4 on a shared slot; the right tile has a Shore fee of 2 from a red 2, so it needs at
-    # least 3 pips; the last pip still activates tier 1 of the left tile.
+    # least 3 pips to be activated; the last pip still activates tier 1 of the left tile.
     sc = Scenario()
     sc.layout({"1,2": "ropeyard"})
     sc.on_slot("v13", "R2")  # the right tile's Shore slot
@@ -63,13 +64,38 @@ def test_rulebook_shore_fee_example_2() -> None:
     game = sc.game
     legal = [a.pips for a in game.legal_actions()]  # type: ignore[attr-defined]
     assert (1, 3) in legal and (0, 4) in legal
-    assert (2, 2) not in legal and (3, 1) not in legal
+    # Pips may be split any way, but one split per outcome is offered: 3+1 gives the left tile
+    # tier 2 and the Ropeyard nothing, as 4+0 does.
+    assert (4, 0) in legal and (3, 1) not in legal
     before = game.to_json()
-    with pytest.raises(IllegalAction, match="Ropeyard needs 3 pips after the shore fee of 2"):
-        game.apply(AssignPips((2, 2)))
+    with pytest.raises(IllegalAction, match=r"Ropeyard gets nothing from 1 of the pips \(it needs 3\), so this "
+                                            r"split gives the same as 4\+0: take that one"):
+        game.apply(AssignPips((3, 1)))
     assert game.to_json() == before
+    assert (2, 2) in legal  # tier 1 of the left tile only: 2 pips are too few for the Ropeyard
     game.apply(AssignPips((1, 3)))
     assert game.s.players[0].resources["rope"] == 1
+
+
+def test_a_split_may_leave_pips_below_a_tiles_threshold_for_a_lower_tier_on_the_other() -> None:
+    """With a 6 between the Architects Office (Shore fee 3) and the Shipyard, the medium ship
+    needs 4 pips on the Shipyard and the other 2 left on the Architects Office, which they do
+    not activate. When the large ship is gone, that is the only way to a ship at all."""
+    sc = Scenario()
+    sc.layout({"0,0": "architects_office", "0,1": "shipyard"})
+    for slot, label in (("h00", "B1"), ("v00", "Y3")):  # on the Architects Office's Shore slots: fee 3
+        sc.on_slot(slot, label)
+    placed(sc, 0, "B6", "v01")
+    game = sc.game
+    game.s.ship_display["large"] = ""  # no large ship left
+    medium = game.s.ship_display["medium"]
+    top = game.pending
+    assert top is not None and top.kind == "assign" and top.data["fees"] == [3, 0]
+    words = {a.pips: describe(game, a) for a in game.legal_actions()}  # type: ignore[attr-defined]
+    assert "no large ship left" in words[(0, 6)]
+    assert "the medium ship" in words[(2, 4)]
+    game.apply(AssignPips((2, 4)))
+    assert medium in game.s.players[0].hand
 
 
 def test_rulebook_smuggler_example() -> None:
