@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 from textual.pilot import Pilot  # noqa: E402
 
 from great_harbor.engine import Game  # noqa: E402
+from great_harbor.engine.actions import Action, AssignPips  # noqa: E402
 from great_harbor.ui.app import GreatHarborApp, make_app  # noqa: E402
 from great_harbor.ui.screens.handoff import HandOffScreen  # noqa: E402
 from great_harbor.ui.textshot import screen_text  # noqa: E402
@@ -54,16 +55,27 @@ def two_seats(**kw: Any) -> Callable[[], GreatHarborApp]:
     return lambda: make_app(seed=SEED, players=["Ana", "Ben"], automa_delay=0, blink=False, **kw)
 
 
+def wastes_pips(game: Game, action: Action) -> bool:
+    """A pip split that leaves pips on a tile too few to activate it."""
+    top = game.pending
+    if not isinstance(action, AssignPips) or top is None or top.kind != "assign":
+        return False
+    t1 = game.cat.harbor.tier_thresholds[0]
+    return any(0 < n < t1 + fee for n, fee in zip(action.pips, top.data["fees"], strict=True))
+
+
 def choose(game: Game, rng: random.Random) -> int:
-    """A seeded, fairly busy player: index of the action to take among the legal ones."""
+    """A seeded, fairly busy player: index of the action to take among the legal ones. It never
+    wastes pips on a tile (so the captures' games, and the tests' tables, stay the same)."""
     actions = game.legal_actions()
-    busy = [i for i, a in enumerate(actions) if a.kind in BUSY]
+    idx = [i for i, a in enumerate(actions) if not wastes_pips(game, a)]
+    busy = [i for i in idx if actions[i].kind in BUSY]
     if busy and rng.random() < 0.8:
         return rng.choice(busy)
-    others = [i for i, a in enumerate(actions) if a.kind != "end-turn"]
+    others = [i for i in idx if actions[i].kind != "end-turn"]
     if others and rng.random() < 0.6:
         return rng.choice(others)
-    return len(actions) - 1 if actions[-1].kind == "end-turn" else rng.randrange(len(actions))
+    return idx[-1] if actions[idx[-1]].kind == "end-turn" else idx[rng.randrange(len(idx))]
 
 
 async def fast_forward(pilot: Pilot[Any], app: GreatHarborApp, until: Callable[[Game], bool]) -> None:
@@ -255,7 +267,8 @@ async def context_help_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
 
 
 TABLE_KEYS = [
-    ("type", "filter the action picker (every word must match)"),
+    ("type", "filter the action picker (every word must match; the best match comes first); "
+             "letters typed on the map or in the log go there too"),
     ("↑ ↓ PgUp PgDn", "move in the action picker"),
     ("Enter", "do the highlighted action"),
     ("Esc", "clear the filter"),
@@ -263,8 +276,8 @@ TABLE_KEYS = [
     ("F2", "view any colony in full"),
     ("F3", "next board tab (120x36 only)"),
     ("F4", "focus the log to scroll it (arrows, PgUp/PgDn); again to come back"),
-    ("Ctrl+Z (u on the map or the log)", "undo your last action, if fair play allows (or pick *Undo* in the list)"),
-    ("Ctrl+Y (U on the map or the log)", "redo the action you took back"),
+    ("Ctrl+Z", "undo your last action, if fair play allows (or pick *Undo* in the list)"),
+    ("Ctrl+Y", "redo the action you took back"),
     ("Ctrl+E", "write the game's log to a text file beside its save"),
     ("Ctrl+P", "command palette: view a colony, undo, redo, export the log, saved games, new game, Automa pace"),
     ("? or F1", "rules lookup (on every screen)"),
@@ -413,7 +426,7 @@ CAPTURES = [
         "The engine plays the Automa at once; the table then plays its log lines back one at a "
         "time (0.8 s each by default, set in the command palette) while the log waits. Space "
         "skips to the end.",
-        [("Space", "skip ahead")],
+        [("Space, Enter or Esc", "skip ahead"), ("a letter", "skip ahead and start typing it into the action filter")],
         lambda: make_app(seed=SEED, players=["Ana"], automa=True, automa_delay=1000, blink=False),
         automa_steps,
     ),

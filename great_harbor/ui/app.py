@@ -135,10 +135,15 @@ class GreatHarborApp(SessionControl, App[None]):
             self.notify(error, severity="error", timeout=8)
         self.show_new_game()
 
-    def show_new_game(self, setup: Setup | None = None) -> None:
+    def show_new_game(self, setup: Setup | None = None, *, same_seed: bool = True) -> None:
+        """The new-game screen, filled in with ``setup`` (default: the last game's); without
+        ``same_seed`` its seed is left empty, for a new game rather than the same one again."""
         from .screens.new_game import NewGameScreen
 
-        screen = NewGameScreen(setup or self.setup, seed=self.default_seed)
+        setup = setup or self.setup
+        if not same_seed and setup is not None:
+            setup = Setup(setup.seats, None, setup.shops)
+        screen = NewGameScreen(setup, seed=self.default_seed if same_seed else None)
         if len(self.screen_stack) > 1:
             while len(self.screen_stack) > 2:
                 self.pop_screen()
@@ -265,11 +270,14 @@ class GreatHarborApp(SessionControl, App[None]):
             from .screens.automa_turn import AutomaTurnScreen
 
             self._refresh_table(log_upto=self.log_seen)  # the log catches up as the playback ends
-            self.push_screen(AutomaTurnScreen(new, self.automa_delay), lambda _: self._continue())
+            playback = AutomaTurnScreen(new, self.automa_delay)
+            self.push_screen(playback, lambda _: self._continue(typed=playback.typed))
             return
         self._continue()
 
-    def _continue(self) -> None:
+    def _continue(self, typed: str = "") -> None:
+        """``typed``: letters typed during the Automa's playback, for the action filter (only if
+        the same person still has the keyboard: not behind a hand-off screen)."""
         game = self.game
         assert game is not None
         self.log_seen = len(game.s.log)
@@ -291,6 +299,11 @@ class GreatHarborApp(SessionControl, App[None]):
             self._refresh_table(hide=True)
             return
         self._refresh_table()
+        if typed:
+            from .screens.game import GameScreen
+
+            if isinstance(self.screen, GameScreen):
+                self.screen.type_ahead(typed)
 
     def handoff_to(self) -> int | None:
         """The seat the keyboard must pass to before the table is shown, if any.

@@ -11,6 +11,7 @@ from great_harbor.ui.screens.automa_turn import AutomaTurnScreen
 from great_harbor.ui.screens.game import GameScreen
 from great_harbor.ui.screens.game_over import GameOverScreen
 from great_harbor.ui.textshot import screen_text
+from great_harbor.ui.widgets.picker import ActionPicker
 
 Driver = Callable[..., Awaitable[dict[str, Any]]]
 
@@ -54,3 +55,18 @@ async def test_three_seats_with_the_automa_at_120x36(drive: Driver) -> None:
         assert isinstance(app.screen, GameOverScreen)
         assert counts["handoffs"] >= 10
         assert app.game is not None and len(app.game.s.final_scores) == 3
+
+
+async def test_typing_during_the_playback_ends_it_and_goes_to_the_action_filter() -> None:
+    """A player who starts typing while the Automa's moves are played back wants to act: the
+    playback closes (its lines are in the log) and the letters are in the action filter."""
+    app = make_app(seed=7, players=["Ana"], automa=True, automa_delay=30, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, AutomaTurnScreen)
+        await pilot.press("r", "6")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        picker = app.screen.query_one(ActionPicker)
+        assert picker.filter.has_focus and picker.filter.value == "r6"
+        assert "Automa drafts" in screen_text(app)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from textual.widgets import Input
+
 from great_harbor.ui.app import make_app
 from great_harbor.ui.screens.game_over import GameOverScreen
 from great_harbor.ui.screens.new_game import NewGameScreen
@@ -38,3 +40,6 @@ async def test_two_seat_game_from_new_game_to_scores(drive: Driver) -> None:
         assert ("wins" in text) or ("share the victory" in text)
         await pilot.press("n")
         assert isinstance(app.screen, NewGameScreen)
+        # the same seats for the next game, but a fresh seed: not the very same game again
+        assert [i.value for i in app.screen.query(".seat-name") if i.id != "seed"][:2] == ["Iris", "Jon"]
+        assert app.screen.query_one("#seed", Input).value == ""

@@ -128,3 +128,26 @@ async def test_the_opposite_arrow_on_the_map_retraces_the_step() -> None:
         assert hmap._back is not None
         await pilot.press("space")  # another die has other targets: no step to retrace
         assert hmap._back is None
+
+
+async def test_letters_typed_in_the_log_or_on_the_map_go_to_the_filter_never_to_a_command() -> None:
+    """A player who opened the log (F4) or the map (Tab) and then types "dock hut" means the
+    action filter: the letters go there (no letter is a hidden command, such as undo)."""
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        picker = await at_turn(pilot, app)
+        game = app.game
+        assert game is not None
+        before = game.to_dict()
+        for opener in ("f4", "tab"):
+            await pilot.press(opener)
+            assert not picker.filter.has_focus
+            await pilot.press(*"undo hut")
+            assert picker.filter.has_focus and picker.filter.value == "undo hut"
+            assert game.to_dict() == before
+            await pilot.press("escape")  # clears the filter
+        hmap = app.screen.query_one(HarborMap)
+        await pilot.press("tab")
+        die = hmap.die
+        await pilot.press("space")  # the map keeps its own keys
+        assert hmap.has_focus and hmap.die != die

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -24,6 +25,16 @@ class AutomaTurnScreen(ModalScreen[None]):
         self.delay = delay
         self.shown = 0
         self._timer: Timer | None = None
+        self.typed = ""  # letters typed during the playback: the action filter gets them after it
+
+    def on_key(self, event: events.Key) -> None:
+        # A player who starts typing wants to act: the playback ends (its lines are in the log)
+        # and what they typed goes on into the action filter.
+        if event.is_printable and event.character and event.key != "space":
+            event.stop()
+            event.prevent_default()
+            self.typed += event.character
+            self.action_skip()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="automa-box") as box:

@@ -25,7 +25,7 @@ from ..widgets.dice import DicePanel
 from ..widgets.displays import Displays, round_text
 from ..widgets.harbor_map import HarborMap
 from ..widgets.log import GameLog
-from ..widgets.picker import ActionPicker, Item
+from ..widgets.picker import ActionPicker, Item, TypedAhead
 from ..widgets.senate import SenateBoard
 from ..widgets.trade import TradeBoard
 
@@ -53,8 +53,6 @@ class GameScreen(Screen[None]):
         Binding("f4", "log", "Log"),
         Binding("ctrl+z", "app.undo", "Undo", priority=True),
         Binding("ctrl+y", "app.redo", "Redo", priority=True, show=False),  # in the palette and the picker
-        Binding("u", "app.undo", "Undo", show=False),  # when the map or the log has the keys
-        Binding("U", "app.redo", "Redo", show=False),
         Binding("ctrl+e", "app.export_log", "Export log", priority=True, show=False),  # in the palette
         Binding("ctrl+q", "app.quit", "Quit"),
         Binding("escape", "focus_actions", show=False),  # from the log (the map and the picker use Esc)
@@ -179,6 +177,14 @@ class GameScreen(Screen[None]):
 
     def on_harbor_map_leave(self, message: HarborMap.Leave) -> None:
         self.query_one(ActionPicker).focus_filter()
+
+    def on_typed_ahead(self, message: TypedAhead) -> None:
+        """A letter typed while the log or the map had the keys: it starts the action filter."""
+        self.type_ahead(message.character)
+
+    def type_ahead(self, text: str) -> None:
+        if self.layout_mode != "small":
+            self.query_one(ActionPicker).filter.type_ahead(text)
 
     # --- keys -----------------------------------------------------------------------------
 

@@ -90,7 +90,8 @@ class GameOverScreen(Screen[None]):
         yield Footer()
 
     def action_new_game(self) -> None:
-        self.app.show_new_game()  # type: ignore[attr-defined]
+        # The same seats, but not the same seed: that would deal the very same game again.
+        self.app.show_new_game(same_seed=False)  # type: ignore[attr-defined]
 
     def action_colonies(self) -> None:
         from .colony_view import ColonyViewScreen

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
@@ -19,6 +20,7 @@ from great_harbor.engine.describe import describe, split_words
 from great_harbor.engine.harbor import DISTRICT, shore_fee
 
 from ..style import COLOUR_STYLES, DIM, PLAYER_STYLES, die_text, symbol
+from .picker import TypedAhead
 
 TW = 21  # tile width
 TH = 5  # tile height
@@ -165,6 +167,18 @@ class HarborMap(Widget, can_focus=True):
         return self.active and top is not None and top.kind == "assign" and bool(self.splits)
 
     # --- keys -----------------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        # Keys reach the widget before its bindings: the map keeps its own (space, 1-3) and hands
+        # any other character to the action filter.
+        if event.is_printable and event.character and event.key not in self._own_keys():
+            event.stop()
+            event.prevent_default()
+            self.post_message(TypedAhead(event.character))
+
+    @classmethod
+    def _own_keys(cls) -> set[str]:
+        return {key for b in cls.BINDINGS if isinstance(b, Binding) for key in b.key.split(",")}
 
     def action_move(self, dx: int, dy: int) -> None:
         if self.assigning:

@@ -35,6 +35,35 @@ _WORD = re.compile(r"[\w']+")
 DETAIL_LINES = (2, 5)
 
 
+def rank(words: str, keywords: str, query: str) -> tuple[bool, int, int, int]:
+    """How well an action matches the filter, best highest: the query's words one after the
+    other in the text ("liburna dock 2" wants "... dock 2", not "... dock 1 for 2 planks"), then
+    how many of its neighbouring pairs are neighbours in the text, then how many of its words
+    name the kind of action ("favor" for "Favor a Senate track"), then how many match a word
+    whole. The list shows the best first, so Enter takes what was typed."""
+    q = _WORD.findall(query.lower())
+    tokens = [w.lower() for w in _WORD.findall(f"{words} {keywords}")]
+    kinds = [w.lower() for w in _WORD.findall(keywords)]
+
+    def at(i: int, k: int) -> bool:
+        return tokens[i].startswith(q[k])
+
+    run = any(all(at(i + k, k) for k in range(len(q))) for i in range(len(tokens) - len(q) + 1))
+    pairs = sum(1 for k in range(len(q) - 1) if any(at(i, k) and at(i + 1, k + 1) for i in range(len(tokens) - 1)))
+    kind = sum(1 for w in q if any(t.startswith(w) for t in kinds))
+    whole = sum(1 for w in q if w in tokens)
+    return run, pairs, kind, whole
+
+
+class TypedAhead(Message):
+    """A character typed where no key does anything with it (the log, the map): on the table
+    every letter is meant for the action filter, never a command in disguise."""
+
+    def __init__(self, character: str) -> None:
+        super().__init__()
+        self.character = character
+
+
 def matches(words: str, query: str) -> bool:
     """Every word of the query starts a word of the text, in any order and any case: "end"
     finds "End your turn" but not "Spend", "bui ins" finds "Build Insula 2"."""
@@ -47,12 +76,19 @@ class FilterInput(Input):
     key (a Changed message would arrive a frame later)."""
 
     def __init__(self, picker: ActionPicker, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+        # No select-all on focus: letters typed while the log or the map had the keys arrive
+        # here (type_ahead) before the focus does, and must not be replaced by the next key.
+        super().__init__(select_on_focus=False, **kwargs)  # type: ignore[arg-type]
         self.picker = picker
 
     def _watch_value(self, value: str) -> None:
         super()._watch_value(value)
         self.picker.filter_changed()
+
+    def type_ahead(self, character: str) -> None:
+        """Take the keys with ``character`` already typed (it was typed elsewhere on the table)."""
+        self.focus()
+        self.insert_text_at_cursor(character)
 
 
 class ActionPicker(Vertical):
@@ -87,8 +123,8 @@ class ActionPicker(Vertical):
         yield Static(id="picker-detail")
 
     @property
-    def filter(self) -> Input:
-        return self.query_one("#picker-filter", Input)
+    def filter(self) -> FilterInput:
+        return self.query_one("#picker-filter", FilterInput)
 
     @property
     def options(self) -> OptionList:
@@ -115,6 +151,8 @@ class ActionPicker(Vertical):
     def _rebuild(self) -> None:
         query = self.filter.value
         self.shown = [it for it in self.items if matches(f"{it.words} {it.keywords}", query)]
+        if query.strip():  # best match first (a stable sort: ties keep the engine's order)
+            self.shown.sort(key=lambda it: rank(it.words, it.keywords, query), reverse=True)
         opts = self.options
         opts.clear_options()
         opts.add_options([Option(it.words) for it in self.shown])

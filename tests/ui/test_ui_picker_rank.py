@@ -1,0 +1,38 @@
+"""The action filter puts the best match first, so that Enter takes what was typed (the cases
+come from a play-test where Enter took a neighbour of the intended action)."""
+
+from __future__ import annotations
+
+import pytest
+
+from great_harbor.ui.widgets.picker import matches, rank
+
+CASES = [
+    ("liburna dock 2",
+     ("Launch Liburna (medium, red) at dock 1 for 2 planks, 1 rope, retiring Cercurus", "play ship"),
+     ("Launch Liburna (medium, red) at dock 2 for 2 planks, 1 rope", "play ship")),
+    ("3 to col",
+     ("1 to Colonists' Office (1 Colonist), 3 to Shipyard (the medium ship)", "assign"),
+     ("3 to Colonists' Office (1 Colonist, 1 Favor), 1 to Shipyard (the small ship)", "assign")),
+    ("favor blue",
+     ("Spend 2 Favor: take the Activation marker back from Investor (#2, blue)", "retrieve marker"),
+     ("Spend 2 Favor: advance on the blue Senate track (to 3)", "favor senate")),
+    ("dock hut 1 for 1 planks",
+     ("Build Dock Hut 1 for 1 rope (a Colonist works there instead of 1 planks)", "build"),
+     ("Build Dock Hut 1 for 1 planks (a Colonist works there instead of 1 rope)", "build")),
+]
+
+
+@pytest.mark.parametrize(("query", "listed_first", "meant"), CASES)
+def test_the_action_meant_ranks_above_one_listed_before_it(
+    query: str, listed_first: tuple[str, str], meant: tuple[str, str],
+) -> None:
+    assert matches(" ".join(listed_first), query) and matches(" ".join(meant), query)
+    ranked = sorted([listed_first, meant], key=lambda it: rank(it[0], it[1], query), reverse=True)
+    assert ranked[0] == meant
+
+
+def test_equal_matches_keep_the_engines_order() -> None:
+    items = [("Draft B4", "draft"), ("Draft B5", "draft")]
+    ranked = sorted(items, key=lambda it: rank(it[0], it[1], "draft"), reverse=True)
+    assert ranked == items
