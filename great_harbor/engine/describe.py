@@ -58,6 +58,16 @@ def die(game: Game, d: int) -> str:
     return die_label(d, game.s.faces[d])
 
 
+def _die_place(game: Game, d: int) -> str:
+    """Where a die is: "drafted", "on Carpentry", "between Forum and Shipyard"."""
+    s = game.s
+    slot = next((sid for sid, x in s.slots.items() if x == d), None)
+    if slot is None:
+        return "drafted"
+    names = [tile_name(game, s.layout[c]) for c in harbor.geometry(game).slot_cells[slot]]
+    return f"on {names[0]}" if len(names) == 1 else f"between {names[0]} and {names[1]}"
+
+
 def card_name(game: Game, card: str) -> str:
     """A card by name; Persons and Buildings carry their number and colour (names repeat). The
     number is marked ``#`` so that nobody reads it as a cost."""
@@ -405,9 +415,9 @@ def option_words(game: Game, top: Pending, option: str) -> str:
     cat = game.cat
     p = s.players[top.seat]
     handler = str(top.data.get("handler", ""))
-    if handler == "effects.patrician":
+    if handler == "effects.patrician":  # dice of one colour, drafted or on slots: say which
         dice = [int(x) for x in option.split("+")]
-        return _names(f"{die(game, d)} to {die_label(d, 7 - s.faces[d])}" for d in dice)
+        return _names(f"{die(game, d)} ({_die_place(game, d)}) to {die_label(d, 7 - s.faces[d])}" for d in dice)
     if handler == "effects.investor":
         d = int(option)
         return f"{die(game, d)} counts {harbor.pips_of(game, d) + 2} pips for its placement"
@@ -500,8 +510,10 @@ def prompt(game: Game) -> str:
             text += f" (it is {card_name(game, str(top.data['seen']))})"
         return f"{who}: {text}"
     if top.kind == "voyage_choice":
+        # The last segment has nowhere further to sail: only trading is offered there.
+        sail_on = any(isinstance(a, SailOn) for a in game.legal_actions())
         return (f"{who}: {ship_name(game, p, top.data['dock'])} beat the pirates in segment "
-                f"{top.data['segment'] + 1} — trade here or sail on?")
+                f"{top.data['segment'] + 1} — {'trade here or sail on?' if sail_on else 'trade here.'}")
     if top.kind == "corsair":
         return f"{who}: use the Corsair before the pirate of segment {top.data['segment'] + 1} is revealed?"
     if top.kind == "ship_order":

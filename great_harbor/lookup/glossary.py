@@ -121,7 +121,8 @@ def _chosen(item: Chosen, file: str) -> str:
     if not item.chosen:
         return ""
     fields = ", ".join(name.replace("_", " ") for name in item.chosen)
-    return f"*Chosen values* (the rulebook does not print them): {fields}. Edit `{file}` to match your copy."
+    return (f"*This edition's choice*: the rulebook does not give this card's {fields}. If your printed "
+            f"card differs, the value can be changed in `{file}` (see the README).")
 
 
 def _section(title: str, text: str) -> str:

@@ -26,6 +26,10 @@ def test_every_action_of_random_games_is_worded(catalogue: Catalogue) -> None:
             actions = game.legal_actions()
             text = prompt(game)
             assert text and not RAW_ID.search(text), text
+            if game.pending is not None and game.pending.kind == "voyage_choice":  # no "sail on?"
+                sail_on = any(a.kind == "sail-on" for a in actions)  # where sailing on is not offered
+                assert ("sail on?" in text) == sail_on, text
+                seen.add("voyage-prompt-" + str(sail_on))
             for action in actions:
                 words = describe(game, action)
                 assert words and not words[0].islower(), (action, words)
@@ -35,6 +39,7 @@ def test_every_action_of_random_games_is_worded(catalogue: Catalogue) -> None:
             busy = [a for a in actions if not isinstance(a, EndTurn)]
             game.apply(rng.choice(busy if busy and rng.random() < 0.8 else actions))
     assert {"draft", "place", "assign", "end-turn", "play-person", "build", "shop"} <= seen
+    assert {"voyage-prompt-True", "voyage-prompt-False"} <= seen
 
 
 def test_placement_names_the_tiles_and_the_gain(catalogue: Catalogue) -> None:

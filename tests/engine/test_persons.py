@@ -8,6 +8,7 @@ from engine_testkit import assert_illegal, choose, options
 
 from great_harbor.engine import Game
 from great_harbor.engine.actions import ActivatePerson, AssignPips, Choose, Pass, PlaceDie, SailOn, Trade
+from great_harbor.engine.describe import describe
 from great_harbor.engine.scenario import Scenario
 
 NOTHING = "nothing for"
@@ -47,6 +48,9 @@ def check_patrician(card: str, colour: str) -> None:
     dice = sorted([low, high, placed])
     expected = [str(d) for d in dice] + [f"{a}+{b}" for i, a in enumerate(dice) for b in dice[i + 1:]]
     assert options(game) == expected
+    # dice of one colour may show the same face: each choice says where its die is
+    both = describe(game, Choose(f"{min(low, placed)}+{max(low, placed)}"))
+    assert f"{c}2 (drafted) to {c}5" in both and f"{c}3 (on " in both and f") to {c}4" in both
     assert_illegal(game, Choose("99"), "is not one of the options")
     assert_illegal(game, Pass(), "cannot be skipped")  # the effect has started: a pick is due
     choose(game, f"{min(low, placed)}+{max(low, placed)}")

@@ -81,3 +81,16 @@ async def test_named_seats_and_seed_reach_the_game() -> None:
         assert isinstance(app.screen, GameScreen)
         assert app.game is not None and app.game.s.seed == 42 and app.game.s.shops_variant
         assert [p.name for p in app.game.s.players] == ["Ana", "Ben", "Cleo"]
+
+
+async def test_the_shops_box_shows_its_mark_only_when_on() -> None:
+    """In monochrome a dimmed X reads as ticked: the box is empty when the variant is off."""
+    app = make_app(blink=False, autosave=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        line = next(x for x in screen_text(app).splitlines() if "Harbor Shops variant" in x)
+        assert "▐ ▌ Harbor Shops variant: off" in line
+        app.screen.query_one("#shops", Checkbox).value = True
+        await pilot.pause()
+        line = next(x for x in screen_text(app).splitlines() if "Harbor Shops variant" in x)
+        assert "▐X▌ Harbor Shops variant: on" in line

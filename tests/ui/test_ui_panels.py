@@ -1,10 +1,14 @@
-"""What the boards say, checked without the app: the dice panel's row for the Automa."""
+"""What the boards say, checked without the app: the dice panel's row for the Automa and the
+ships on the Trade board."""
 
 from __future__ import annotations
 
 from great_harbor.data import Catalogue
 from great_harbor.engine import Game, Seat
+from great_harbor.engine.state import OUTBOUND, ShipState
+from great_harbor.ui.style import symbol
 from great_harbor.ui.widgets.dice import dice_text
+from great_harbor.ui.widgets.trade import COL, trade_text
 
 
 def automa_row(game: Game) -> str:
@@ -23,3 +27,19 @@ def test_the_automa_row_says_it_drafts_first_then_that_it_has_acted(catalogue: C
     row = automa_row(game)
     assert "acted in draft" in row and "drafts first" not in row
     assert "Prestige ·" in row  # the label leaves room for the whole summary on the same line
+
+
+def test_every_ship_on_the_trade_board_is_shown_however_many_share_a_segment(catalogue: Catalogue) -> None:
+    """Four players with two ships each in the first segment: the Outbound row takes more lines
+    rather than cut ships off."""
+    game = Game.new(catalogue, ["Ana", "Ben", "Cleo", "Dido"], seed=3)
+    ships = iter(catalogue.ships)
+    for p in game.s.players:
+        p.docks = [ShipState(next(ships), dock, where=OUTBOUND, segment=0, position=dock - 1) for dock in (1, 2)]
+        p.docks.append(None)
+    text = trade_text(game).plain
+    for p in game.s.players:
+        for dock in ("I", "II"):
+            assert f"{symbol(p.seat)}{dock}→" in text
+    outbound = [line for line in text.splitlines() if "→" in line]
+    assert len(outbound) > 1 and all(len(line) <= 10 + 3 * COL for line in outbound)

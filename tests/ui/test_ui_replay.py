@@ -63,7 +63,9 @@ async def test_replay_steps_through_a_finished_game(tmp_path: Path, catalogue: C
         await pilot.press("pageup")
         assert replay.position == 0
 
-        await pilot.press("g", *"3b", "enter")
+        await pilot.press("g")
+        assert "go to round: 3, or 3B" in screen_text(app)  # the box shows (not under the footer)
+        await pilot.press(*"3b", "enter")
         game = replay.game
         assert (game.s.round, game.s.turn) == (3, "B")
         assert replay.position == next(t.position for t in replay.turns if (t.round, t.turn) == (3, "B"))

@@ -24,6 +24,18 @@ def _shops_label(on: bool) -> str:
     return f"Harbor Shops variant: {'on' if on else 'off'}"
 
 
+class OnOffBox(Checkbox):
+    """A checkbox whose mark shows only when it is on (Textual's draws its X dimmed when off,
+    which reads as on in monochrome)."""
+
+    def on_mount(self) -> None:
+        self.BUTTON_INNER = "X" if self.value else " "
+
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = "X" if self.value else " "
+        super().watch_value()
+
+
 class NewGameScreen(Screen[None]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start the game"),
@@ -58,7 +70,7 @@ class NewGameScreen(Screen[None]):
                         yield Input(value=name, placeholder="name", id=f"name-{i}", classes="seat-name")
                         yield Cycle(KINDS, kind, id=f"kind-{i}")
                 shops = bool(self.initial and self.initial.shops)
-                yield Checkbox(_shops_label(shops), value=shops, id="shops")
+                yield OnOffBox(_shops_label(shops), value=shops, id="shops")
                 with Horizontal(classes="seat-row"):
                     yield Label("Seed", classes="seat-label")
                     seed = self.initial.seed if self.initial and self.initial.seed is not None else self.seed

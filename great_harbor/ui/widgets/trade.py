@@ -21,6 +21,18 @@ def _ship_token(seat: int, dock: int, arrow: str) -> Text:
     return Text(text, style=PLAYER_STYLES[seat % len(PLAYER_STYLES)])
 
 
+def _fill(tokens: list[Text], width: int) -> list[Text]:
+    """Tokens in lines of at most ``width`` cells, a space between them (at least one line)."""
+    lines = [Text()]
+    for token in tokens:
+        if lines[-1].cell_len and lines[-1].cell_len + 1 + token.cell_len > width:
+            lines.append(Text())
+        if lines[-1].cell_len:
+            lines[-1].append(" ")
+        lines[-1].append_text(token)
+    return lines
+
+
 def trade_text(game: Game) -> Text:
     s = game.s
     cat = game.cat
@@ -51,20 +63,22 @@ def trade_text(game: Game) -> Text:
     lines.append(row("Pirates", pirates, Text(f"total {total}", style="bold")))
     demands = [Text(", ".join(str(cat.luxury_demand_tiles[t].luxury) for t in d) or "—") for d in s.demands]
     lines.append(row("Demands", demands))
-    out_cells = [Text() for _ in segs]
+    out_ships: list[list[Text]] = [[] for _ in segs]
     back: dict[int, list[Text]] = {}
     for p in s.players:
         for sh in p.docks:
             if sh is None:
                 continue
             if sh.where == OUTBOUND:
-                cell = out_cells[sh.segment]
-                cell.append(f"{sh.position + 1}:", style=DIM)
-                cell.append_text(_ship_token(p.seat, sh.dock, "→"))
-                cell.append(" ")
+                token = Text(f"{sh.position + 1}:", style=DIM)
+                token.append_text(_ship_token(p.seat, sh.dock, "→"))
+                out_ships[sh.segment].append(token)
             elif sh.where == RETURNING:
                 back.setdefault(sh.sail_back, []).append(_ship_token(p.seat, sh.dock, "←"))
-    lines.append(row("Outbound", out_cells))
+    # A segment's ships take as many lines as they need: none is ever cut off.
+    columns = [_fill(ships, COL - 1) for ships in out_ships]
+    for i in range(max(len(c) for c in columns)):
+        lines.append(row("Outbound" if i == 0 else "", [c[i] if i < len(c) else Text() for c in columns]))
     furthest = max(sg.sail_back_start for sg in segs)
     home = Text("Sail back ", style="bold")
     home.append("harbor ◂ ", style=DIM)
