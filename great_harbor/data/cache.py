@@ -33,12 +33,11 @@ if TYPE_CHECKING:
 
 _PREFIX = "catalogue-"
 _SUFFIX = ".pickle"
+_SOURCE = Path(__file__).resolve().parent  # the data package: models, file models, loader
 
 
 def _file_name(key: str) -> str:
     return f"{_PREFIX}{key}{_SUFFIX}"
-
-_SOURCE = Path(__file__).resolve().parent  # the data package: models, file models, loader
 
 
 def cache_dir() -> Path | None:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from . import fleet, harbor, scoring
+from .describe import slot_tiles, tile_name
 from .draft import take
 from .errors import EngineError
 from .state import DOCKED, PlayerState, ShipState, die_colour, die_label
@@ -97,16 +98,15 @@ def place(game: Game, p: PlayerState, die: int, tile: str) -> str:
     geo = harbor.geometry(game)
     colour = die_colour(die)
     p.drafted.remove(die)
-    cell = harbor.tile_cell(game, tile)
-    around = geo.cell_slots[cell]
+    around = geo.cell_slots[harbor.tile_cell(game, tile)]
     empty = [(side, sid) for side, sid in zip(SIDES, around, strict=True) if sid not in s.slots]
     matching = [(side, sid) for side, sid in empty if colour in geo.slot_colours[sid]]
     if matching:
         side, sid = matching[0]
-        why = f"first free {colour} slot from the top, clockwise: {_slot_words(game, side, sid, cell)}"
+        why = f"first free {colour} slot from the top, clockwise: {_slot_words(game, side, sid, tile)}"
     elif empty:
         side, sid = empty[0]
-        why = f"no free {colour} slot, so the first free slot clockwise: {_slot_words(game, side, sid, cell)}"
+        why = f"no free {colour} slot, so the first free slot clockwise: {_slot_words(game, side, sid, tile)}"
     else:
         s.district.append(die)
         tokens = game.cat.harbor.smugglers_district.smuggler_tokens
@@ -119,13 +119,13 @@ def place(game: Game, p: PlayerState, die: int, tile: str) -> str:
     return why
 
 
-def _slot_words(game: Game, side: str, slot: str, cell: str) -> str:
-    """A slot of the tile at ``cell``, as players find it on the table: "the bottom slot, shared
-    with the Shipyard" or "the left slot, on the shore" (not the slot's id)."""
-    others = [c for c in harbor.geometry(game).slot_cells[slot] if c != cell]
+def _slot_words(game: Game, side: str, slot: str, tile: str) -> str:
+    """A slot of ``tile``, as players find it on the table: "the bottom slot, shared with the
+    Shipyard" or "the left slot, on the shore" (not the slot's id)."""
+    others = [t for t in slot_tiles(game, slot) if t != tile]
     if not others:
         return f"the {side} slot, on the shore"
-    return f"the {side} slot, shared with the {game.cat.tiles[game.s.layout[others[0]]].name}"
+    return f"the {side} slot, shared with the {tile_name(game, others[0])}"
 
 
 # --- the Automa board -----------------------------------------------------------------------------

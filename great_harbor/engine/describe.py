@@ -59,13 +59,9 @@ def die(game: Game, d: int) -> str:
 
 
 def _die_place(game: Game, d: int) -> str:
-    """Where a die is: "drafted", "on Carpentry", "between Forum and Shipyard"."""
-    s = game.s
-    slot = next((sid for sid, x in s.slots.items() if x == d), None)
-    if slot is None:
-        return "drafted"
-    names = [tile_name(game, s.layout[c]) for c in harbor.geometry(game).slot_cells[slot]]
-    return f"on {names[0]}" if len(names) == 1 else f"between {names[0]} and {names[1]}"
+    """Where a die is: "drafted", or on a slot ("on Forum / Shipyard")."""
+    slot = next((sid for sid, x in game.s.slots.items() if x == d), None)
+    return "drafted" if slot is None else f"on {slot_name(game, slot)}"
 
 
 def card_name(game: Game, card: str) -> str:

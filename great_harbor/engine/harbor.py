@@ -15,6 +15,8 @@ from .choices import continuation, offer
 from .state import Pending, PlayerState, die_colour, die_label
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from .game import Game
 
 DISTRICT = "district"
@@ -121,6 +123,11 @@ def die_boosts(game: Game, p: PlayerState) -> list[Action]:
     return out
 
 
+def split_outcome(game: Game, pips: Sequence[int], fees: Sequence[int]) -> tuple[int, ...]:
+    """What a pip split gives: the tier each tile reaches (0: nothing)."""
+    return tuple(tier(game, n, fee) for n, fee in zip(pips, fees, strict=True))
+
+
 def assign_options(game: Game, top: Pending) -> list[Action]:
     pips: int = top.data["pips"]
     fees: list[int] = top.data["fees"]
@@ -139,10 +146,10 @@ def assign_options(game: Game, top: Pending) -> list[Action]:
         return [AssignPips((0, 0))]
     splits = [(a, pips - a) for a in range(pips + 1)]
     full = [(a, b) for a, b in splits if (a == 0 or a >= t1 + fees[0]) and (b == 0 or b >= t1 + fees[1])]
-    seen = {(tier(game, a, fees[0]), tier(game, b, fees[1])) for a, b in full} | {(0, 0)}
+    seen = {split_outcome(game, x, fees) for x in full} | {(0, 0)}
     short = []
     for a, b in splits:
-        outcome = (tier(game, a, fees[0]), tier(game, b, fees[1]))
+        outcome = split_outcome(game, (a, b), fees)
         if outcome not in seen:
             seen.add(outcome)
             short.append((a, b))

@@ -93,9 +93,9 @@ def _assign_reason(game: Game, action: AssignPips, top: Pending) -> str:
     t1 = game.cat.harbor.tier_thresholds[0]
     # Every split is allowed, but the choices list one split per outcome (the tier each tile
     # gets): one left out gives the same as the split listed for its outcome.
-    outcome = [harbor.tier(game, x, fee) for x, fee in zip(action.pips, fees, strict=True)]
-    same = next((a.pips for a in harbor.assign_options(game, top) if isinstance(a, AssignPips)
-                 and [harbor.tier(game, x, fee) for x, fee in zip(a.pips, fees, strict=True)] == outcome), None)
+    outcome = harbor.split_outcome(game, action.pips, fees)
+    same = next((a.pips for a in harbor.assign_options(game, top)
+                 if isinstance(a, AssignPips) and harbor.split_outcome(game, a.pips, fees) == outcome), None)
     for x, fee, tile in zip(action.pips, fees, data["tiles"], strict=True):
         if 0 < x < t1 + fee:
             name = game.cat.tiles[tile].name
