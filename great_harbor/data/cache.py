@@ -1,11 +1,12 @@
 """The checked catalogue, kept between runs so that the game starts without validating it again.
 
-Parsing the fourteen YAML files, validating them with pydantic (whose models would first build
-their validators) and cross-checking them is about a sixth of the game's start-up (see
+Parsing the fourteen YAML files, validating them with pydantic (which a start from the cache never
+imports) and cross-checking them is about a sixth of the game's start-up (see
 ``bench/ui.py``). The result only changes when the files, the models or the loader change, so the
 game keeps the checked catalogue, pickled, in the user's cache folder under a key made of exactly
 those: the bytes of every catalogue file, the folder they were read from, the source of this
-package (``great_harbor/data``) and the versions of the game, Python and pydantic.
+package (``great_harbor/data``) and the versions of the game and Python. (The pickle holds
+entries and enums of this package, plain dataclasses: nothing of pydantic's.)
 
 The cache can make start-up faster, never different: a missing, stale, corrupt or unreadable
 cache file, or a folder that cannot be written, just means the full load. Only the interactive
@@ -57,8 +58,6 @@ def cache_dir() -> Path | None:
 def cache_key(root: Path, file_bytes: bytes) -> str | None:
     """The key of a catalogue read from ``root`` whose files hold ``file_bytes`` (in order), or
     None when the package's own source cannot be read (then nothing is cached)."""
-    import pydantic.version  # already imported with the models: costs nothing here
-
     from great_harbor import __version__
 
     digest = hashlib.sha256()
@@ -68,7 +67,7 @@ def cache_key(root: Path, file_bytes: bytes) -> str | None:
             digest.update(source.name.encode() + b"\0" + source.read_bytes())
     except OSError:
         return None
-    digest.update(f"{__version__}\0{sys.version}\0{pydantic.version.VERSION}".encode())
+    digest.update(f"{__version__}\0{sys.version}".encode())
     return digest.hexdigest()[:24]
 
 

@@ -17,8 +17,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from .models import (
     AutomaBoard,
     AutomaCard,
@@ -32,7 +30,6 @@ from .models import (
     HarborTile,
     LuxuryDemandTile,
     LuxuryProductionTile,
-    Model,
     Person,
     Pirate,
     Resource,
@@ -285,14 +282,18 @@ def _entry_name(raw: Any, loc: Sequence[int | str]) -> tuple[str, list[str]]:
     return entry, [str(p) for p in parts]
 
 
-def _validate(name: str, model: type[Model], raw: dict[str, Any]) -> Model:
+def _validate(name: str, model: type, raw: dict[str, Any]) -> Any:
+    """``raw`` validated by pydantic as ``model`` (a file model, or the Harbor entry for harbor.yaml)."""
+    from pydantic import TypeAdapter, ValidationError  # a cached start never validates
+
     try:
-        return model.model_validate(raw)
+        return TypeAdapter(model).validate_python(raw)
     except ValidationError as exc:
         err = exc.errors()[0]
         entry, fields = _entry_name(raw, err["loc"])
         msg = err["msg"]
-        if err["type"] == "extra_forbidden":
+        # "extra_forbidden" from a file model, "unexpected_keyword_argument" from an entry
+        if err["type"] in ("extra_forbidden", "unexpected_keyword_argument"):
             msg = "unknown field (not part of the model)"
         elif err["type"] == "missing":
             msg = "required field is missing"

@@ -1,6 +1,13 @@
-"""One pydantic model per YAML file under ``data/``: the file's top-level keys."""
+"""One pydantic model per YAML file under ``data/``: the file's top-level keys (harbor.yaml's
+are the ``Harbor`` entry's own fields, so that file is validated as the entry).
+
+Only a full load imports this module (and pydantic): the entries in the files are validated by
+the same pydantic schema, from their dataclass fields (``entry.py``).
+"""
 
 from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
 
 from .models import (
     AutomaBoard,
@@ -13,7 +20,6 @@ from .models import (
     Harbor,
     LuxuryDemandTile,
     LuxuryProductionTile,
-    Model,
     Person,
     Pirate,
     Senate,
@@ -23,62 +29,68 @@ from .models import (
 )
 
 
-class ShipsFile(Model):
+class FileModel(BaseModel):
+    """Base of the file models: no unknown top-level keys."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ShipsFile(FileModel):
     ships: tuple[Ship, ...]
 
 
-class PersonsFile(Model):
+class PersonsFile(FileModel):
     persons: tuple[Person, ...]
 
 
-class BuildingsFile(Model):
+class BuildingsFile(FileModel):
     buildings: tuple[Building, ...]
 
 
-class PiratesFile(Model):
+class PiratesFile(FileModel):
     pirates: tuple[Pirate, ...]
 
 
-class GovernorsFile(Model):
+class GovernorsFile(FileModel):
     governors: tuple[Governor, ...]
 
 
-class ConversionsFile(Model):
+class ConversionsFile(FileModel):
     conversion_cards: tuple[ConversionCard, ...]
 
 
-class DiceBonusFile(Model):
+class DiceBonusFile(FileModel):
     dice_bonus_tiles: tuple[DiceBonusTile, ...]
 
 
-class SenateFile(Model):
+class SenateFile(FileModel):
     senate: Senate
 
 
-class TradeFile(Model):
+class TradeFile(FileModel):
     trade_board: TradeBoard
 
 
-class ColonyFile(Model):
+class ColonyFile(FileModel):
     colony_board: ColonyBoard
 
 
-class LuxuryFile(Model):
+class LuxuryFile(FileModel):
     luxury_production_tiles: tuple[LuxuryProductionTile, ...]
     luxury_demand_tiles: tuple[LuxuryDemandTile, ...]
 
 
-class SupplyFile(Model):
+class SupplyFile(FileModel):
     supply: Supply
 
 
-class AutomaFile(Model):
+class AutomaFile(FileModel):
     automa_cards: tuple[AutomaCard, ...]
     automa_board: AutomaBoard
 
 
 # File name -> model, in the order of ``catalogue.FILE_NAMES`` (the files the loader reads; a test checks both agree).
-FILES: dict[str, type[Model]] = {
+FILES: dict[str, type] = {
     "harbor.yaml": Harbor,
     "ships.yaml": ShipsFile,
     "persons.yaml": PersonsFile,

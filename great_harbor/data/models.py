@@ -1,16 +1,19 @@
-"""Pydantic models of the game's components.
+"""The game's components: one entry class per kind of entry in ``data/*.yaml``.
 
-Every model forbids unknown fields and is frozen once loaded: the engine trusts the catalogue
-and never mutates it. Numbers and names are data; what a card *does* is code (see
-``great_harbor.engine.effects``), looked up by the card's id.
+pydantic validates every entry when the files are loaded (types, no unknown fields, the bounds
+of ``at_least``/``between``, the checks in ``__post_init__``); a loaded entry is frozen: the engine
+trusts the catalogue and never mutates it (``entry.py`` says why these are not BaseModels).
+Numbers and names are data; what a card *does* is code (see ``great_harbor.engine.effects``),
+looked up by the card's id.
 """
 
 from __future__ import annotations
 
+from dataclasses import field, fields
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from .entry import Entry, at_least, between, entry
 
 
 class Colour(StrEnum):
@@ -47,17 +50,8 @@ class Side(StrEnum):
     LEFT = "left"
 
 
-class Model(BaseModel):
-    """Base of every catalogue model: no unknown fields, immutable after load.
-
-    ``defer_build``: a model builds its validator when it first validates, not when its class is
-    made, so a game that starts from the cached catalogue (``great_harbor.data.cache``) never
-    pays for validators it does not use."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-
-
-class Chosen(Model):
+@entry
+class Chosen(Entry):
     """Mixin for entries whose values the rulebook does not print.
 
     ``chosen`` names the fields whose values the project picked so the game plays sensibly;
@@ -66,13 +60,12 @@ class Chosen(Model):
 
     chosen: tuple[str, ...] = ()
 
-    @model_validator(mode="after")
-    def _chosen_names_fields(self) -> Chosen:
-        fields = set(type(self).model_fields) - {"chosen"}
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        names = {f.name for f in fields(self)} - {"chosen"}
         for name in self.chosen:
-            if name not in fields:
+            if name not in names:
                 raise ValueError(f"chosen names unknown field {name!r}")
-        return self
 
 
 Cost = dict[Resource, int]
@@ -81,39 +74,44 @@ Cost = dict[Resource, int]
 # --- Harbor ---------------------------------------------------------------------------------------
 
 
-class CardDraw(Model):
+@entry
+class CardDraw(Entry):
     """Draw one card: a Building or Person from deck or display, or the revealed Ship of a size."""
 
     deck: Literal["building", "person", "ship"]
     source: Literal["deck", "display"] = "deck"
     size: Size | None = None
 
-    @model_validator(mode="after")
-    def _ship_needs_size(self) -> CardDraw:
+    def __post_init__(self) -> None:
+        super().__post_init__()
         if self.deck == "ship" and self.size is None:
             raise ValueError("a ship draw needs a size")
         if self.deck != "ship" and self.size is not None:
             raise ValueError("only ship draws have a size")
-        return self
 
 
-class Benefit(Model):
+@entry
+class Benefit(Entry):
     """What one tier of a Harbor tile gives."""
 
-    resources: dict[Resource, int] = Field(default_factory=dict)
-    colonists: int = Field(0, ge=0)
-    favor: int = Field(0, ge=0)
+    resources: dict[Resource, int] = field(default_factory=dict)
+    colonists: int = at_least(0, 0)
+    favor: int = at_least(0, 0)
     draws: tuple[CardDraw, ...] = ()
 
 
-class HarborTile(Model):
+@entry
+class HarborTile(Entry):
+    """A Harbor tile: its name and what each of its three tiers gives."""
+
     id: str
     name: str
     benefits: tuple[Benefit, Benefit, Benefit]
     fixed_cell: tuple[int, int] | None = None  # the Shipyard's designated space
 
 
-class SlotDef(Model):
+@entry
+class SlotDef(Entry):
     """One edge of the 3x3 grid, named from one of the cells it touches."""
 
     id: str
@@ -122,12 +120,18 @@ class SlotDef(Model):
     colours: tuple[Colour, Colour]
 
 
-class SmugglersDistrict(Model):
+@entry
+class SmugglersDistrict(Entry):
+    """The Smuggler's District: what each tier pays, and the supply of Smuggler tokens."""
+
     tier_amounts: tuple[int, int, int]
-    smuggler_tokens: int = Field(ge=0)
+    smuggler_tokens: int = at_least(0)
 
 
-class Harbor(Model):
+@entry
+class Harbor(Entry):
+    """The harbor map: the 3x3 tiles, the slots between them and the tier thresholds."""
+
     tier_thresholds: tuple[int, int, int]
     rows: Literal[3] = 3
     cols: Literal[3] = 3
@@ -139,84 +143,106 @@ class Harbor(Model):
 # --- Cards ----------------------------------------------------------------------------------------
 
 
+@entry
 class Ship(Chosen):
+    """A Ship card: its cost, Prestige and the stats it sails with."""
+
     id: str
     number: int
     name: str
     colour: Colour
     size: Size
     cost: Cost
-    prestige: int = Field(ge=0)
-    speed: int = Field(ge=1)
-    strength: int = Field(ge=0)
-    cargo: int = Field(ge=1)
-    hull: int = Field(ge=1)
+    prestige: int = at_least(0)
+    speed: int = at_least(1)
+    strength: int = at_least(0)
+    cargo: int = at_least(1)
+    hull: int = at_least(1)
 
 
+@entry
 class Person(Chosen):
+    """A Person card; ``timing`` says in which phase its effect is used."""
+
     id: str
     number: int
     name: str
     colour: Colour
-    prestige: int = Field(ge=0)
+    prestige: int = at_least(0)
     timing: Literal["action", "voyage"]
     text: str
 
 
+@entry
 class Building(Chosen):
+    """A Building card; ``kind`` says when its effect applies (Employ ones need colonists)."""
+
     id: str
     number: int
     name: str
     colour: Colour
     cost: Cost
-    prestige: int = Field(ge=0)
+    prestige: int = at_least(0)
     kind: Literal["none", "ongoing", "end_of_game", "employ"]
-    colonists: int = Field(0, ge=0, le=2)
+    colonists: int = between(0, 2, 0)
     text: str
 
-    @model_validator(mode="after")
-    def _employ_needs_colonists(self) -> Building:
+    def __post_init__(self) -> None:
+        super().__post_init__()
         if (self.kind == "employ") != (self.colonists > 0):
             raise ValueError("colonists must be 1 or 2 exactly when kind is 'employ'")
-        return self
 
 
-class Pirate(Model):
+@entry
+class Pirate(Entry):
+    """A Pirate card and its strength."""
+
     id: str
     name: str
-    strength: int = Field(ge=0, le=3)
+    strength: int = between(0, 3)
 
 
+@entry
 class Governor(Chosen):
+    """A Governor card: the two dice colours it names."""
+
     id: str
     name: str
     colours: tuple[Colour, Colour]
 
-    @model_validator(mode="after")
-    def _two_colours(self) -> Governor:
+    def __post_init__(self) -> None:
+        super().__post_init__()
         if self.colours[0] == self.colours[1]:
             raise ValueError("a Governor has two different colours")
-        return self
 
 
-class ConversionGain(Model):
-    prestige: int = Field(0, ge=0)
-    favor: int = Field(0, ge=0)
-    colonists: int = Field(0, ge=0)
-    smuggler: int = Field(0, ge=0)
-    any_resource: int = Field(0, ge=0)
-    any_luxury: int = Field(0, ge=0)
+@entry
+class ConversionGain(Entry):
+    """What one Conversion card gives for its coins."""
+
+    prestige: int = at_least(0, 0)
+    favor: int = at_least(0, 0)
+    colonists: int = at_least(0, 0)
+    smuggler: int = at_least(0, 0)
+    any_resource: int = at_least(0, 0)
+    any_luxury: int = at_least(0, 0)
 
 
+@entry
 class ConversionCard(Chosen):
+    """A Conversion card: its price in coins and its gain."""
+
     id: str
     name: str
     laurel: bool = False
-    coins: int = Field(ge=1)
+    coins: int = at_least(1)
     gain: ConversionGain
 
 
+@entry
 class DiceBonusTile(Chosen):
+    """A Dice Bonus tile: which basic resource each dice colour gives."""
+
     id: str
     mapping: dict[Colour, Resource]
 
@@ -224,108 +250,144 @@ class DiceBonusTile(Chosen):
 # --- Boards ---------------------------------------------------------------------------------------
 
 
-class SenateBonus(Model):
+@entry
+class SenateBonus(Entry):
     """A reward on the Senate board. ``resource`` means: the basic resource the current Dice Bonus
     tile maps to the track's colour."""
 
-    resource: int = Field(0, ge=0)
-    coins: int = Field(0, ge=0)
-    colonists: int = Field(0, ge=0)
-    prestige: int = Field(0, ge=0)
+    resource: int = at_least(0, 0)
+    coins: int = at_least(0, 0)
+    colonists: int = at_least(0, 0)
+    prestige: int = at_least(0, 0)
 
 
-class SenateSpace(Model):
-    space: int = Field(ge=1)
+@entry
+class SenateSpace(Entry):
+    """A space on a Senate track that carries a bonus."""
+
+    space: int = at_least(1)
     bonus: SenateBonus
 
 
-class SenateTrack(Model):
+@entry
+class SenateTrack(Entry):
+    """One of the Senate's four tracks, by colour."""
+
     colour: Colour
     spaces: tuple[SenateSpace, ...] = ()
 
 
-class SenateBridge(Model):
+@entry
+class SenateBridge(Entry):
     """A bonus between two neighbouring tracks, gained when both markers reach ``space``."""
 
     tracks: tuple[Colour, Colour]
-    space: int = Field(ge=1)
+    space: int = at_least(1)
     bonus: SenateBonus
 
 
+@entry
 class Senate(Chosen):
-    length: int = Field(ge=2)
+    """The Senate board: its tracks, their length and the bonuses between them."""
+
+    length: int = at_least(2)
     tracks: tuple[SenateTrack, ...]
     bridges: tuple[SenateBridge, ...]
 
 
+@entry
 class TradeSegment(Chosen):
-    positions: int = Field(ge=1)
-    coins: int = Field(ge=0)
-    prestige: int = Field(ge=0)
-    demand_slots: int = Field(ge=0)
-    sail_back_start: int = Field(ge=1)
+    """A segment of the trade route: its positions and what trading there pays."""
+
+    positions: int = at_least(1)
+    coins: int = at_least(0)
+    prestige: int = at_least(0)
+    demand_slots: int = at_least(0)
+    sail_back_start: int = at_least(1)
 
 
+@entry
 class TradeBoard(Chosen):
+    """The trade board: its three segments."""
+
     segments: tuple[TradeSegment, TradeSegment, TradeSegment]
 
 
+@entry
 class StructureSite(Chosen):
+    """A building site for a Dock Hut or an Insula on the colony board."""
+
     id: str
     kind: Literal["dock_hut", "insula"]
-    index: int = Field(ge=1, le=3)
+    index: int = between(1, 3)
     cost: Cost
-    prestige: int = Field(ge=0)
+    prestige: int = at_least(0)
 
 
+@entry
 class ColonyBoard(Chosen):
-    docks: int = Field(ge=1)
-    person_slots: int = Field(ge=1)
-    base_housing: int = Field(ge=0)
-    housing_per_insula: int = Field(ge=0)
-    housing_per_adjacent_insulae: int = Field(ge=0)
-    luxury_spaces: int = Field(ge=1)
-    colonists_per_luxury: int = Field(ge=1)
-    activation_markers: int = Field(ge=1)
-    resource_max: int = Field(ge=1)
+    """The colony board every player has: docks, person slots, sites and limits."""
+
+    docks: int = at_least(1)
+    person_slots: int = at_least(1)
+    base_housing: int = at_least(0)
+    housing_per_insula: int = at_least(0)
+    housing_per_adjacent_insulae: int = at_least(0)
+    luxury_spaces: int = at_least(1)
+    colonists_per_luxury: int = at_least(1)
+    activation_markers: int = at_least(1)
+    resource_max: int = at_least(1)
     sites: tuple[StructureSite, ...]
     adjacency: tuple[tuple[str, str], ...]
 
 
-class LuxuryProductionTile(Model):
+@entry
+class LuxuryProductionTile(Entry):
+    """A Luxury production tile."""
+
     id: str
     luxury: Luxury
 
 
-class LuxuryDemandTile(Model):
+@entry
+class LuxuryDemandTile(Entry):
+    """A Luxury demand tile, placed on the trade route."""
+
     id: str
     luxury: Luxury
 
 
-class DiceCount(Model):
-    per_colour: int = Field(ge=1)
-    drawn: int = Field(ge=1)
+@entry
+class DiceCount(Entry):
+    """How many dice of each colour are in play, and how many are drawn, for a seat count."""
+
+    per_colour: int = at_least(1)
+    drawn: int = at_least(1)
 
 
-class Supply(Model):
+@entry
+class Supply(Entry):
     """Counts from the component list and the dice table."""
 
-    colonists: int = Field(ge=1)
-    dice_per_colour: int = Field(ge=1)
+    colonists: int = at_least(1)
+    dice_per_colour: int = at_least(1)
     dice_by_seats: dict[int, DiceCount]
-    rounds: int = Field(ge=1)
-    turns_per_round: int = Field(ge=1)
-    convert_coins: int = Field(ge=1)
-    luxury_production_tiles_per_player: int = Field(ge=1)
-    min_luxury_types_per_player: int = Field(ge=1)
-    shops_per_player: int = Field(ge=1)  # Harbor Shops variant: Shop tokens per player
-    shop_cost: int = Field(ge=1)  # Harbor Shops variant: amount of one basic resource per Shop
+    rounds: int = at_least(1)
+    turns_per_round: int = at_least(1)
+    convert_coins: int = at_least(1)
+    luxury_production_tiles_per_player: int = at_least(1)
+    min_luxury_types_per_player: int = at_least(1)
+    shops_per_player: int = at_least(1)  # Harbor Shops variant: Shop tokens per player
+    shop_cost: int = at_least(1)  # Harbor Shops variant: amount of one basic resource per Shop
 
 
 # --- Automa ---------------------------------------------------------------------------------------
 
 
+@entry
 class AutomaCard(Chosen):
+    """An Automa card: the dice colour, the arrow and the tile it points the Automa to."""
+
     id: str
     number: int
     colour: Colour
@@ -336,25 +398,37 @@ class AutomaCard(Chosen):
 AutomaIcon = Literal["ship", "building", "person", "colonist", "prestige"]
 
 
-class AutomaSpace(Model):
-    space: int = Field(ge=1)
+@entry
+class AutomaSpace(Entry):
+    """A space on an Automa track that carries an icon."""
+
+    space: int = at_least(1)
     icon: AutomaIcon
-    amount: int = Field(1, ge=1)
+    amount: int = at_least(1, 1)
 
 
-class AutomaTrack(Model):
+@entry
+class AutomaTrack(Entry):
+    """One of the Automa board's tracks, by colour."""
+
     colour: Colour
     spaces: tuple[AutomaSpace, ...] = ()
 
 
-class AutomaBridge(Model):
+@entry
+class AutomaBridge(Entry):
+    """An icon between two neighbouring Automa tracks, gained when both reach ``space``."""
+
     tracks: tuple[Colour, Colour]
-    space: int = Field(ge=1)
+    space: int = at_least(1)
     icon: AutomaIcon
-    amount: int = Field(1, ge=1)
+    amount: int = at_least(1, 1)
 
 
+@entry
 class AutomaBoard(Chosen):
-    length: int = Field(ge=2)
+    """The Automa board: its tracks, their length and the icons between them."""
+
+    length: int = at_least(2)
     tracks: tuple[AutomaTrack, ...]
     bridges: tuple[AutomaBridge, ...]

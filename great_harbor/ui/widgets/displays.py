@@ -65,8 +65,7 @@ def displays_text(game: Game, width: int = 77) -> Text:
     conv = [Text(f"{cat.supply.convert_coins}c→1 resource")]
     for cid in s.conversions:
         card = cat.conversion_cards[cid]
-        # dict(model), not model_dump(): the latter would build the model's serializer first
-        what = [f"{n} {GAIN_WORDS.get(k, k)}" for k, n in dict(card.gain).items() if n]
+        what = [f"{n} {GAIN_WORDS.get(k, k)}" for k, n in vars(card.gain).items() if n]  # an entry's fields
         conv.append(Text(f"{card.name} {card.coins}c→{', '.join(what)}"))
     lines += flow("Convert", conv, width)
     decks = Text(f"{'Decks':<10}", style="bold")
