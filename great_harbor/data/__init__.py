@@ -1,4 +1,4 @@
-"""The component catalogue: pydantic models and the checked loader."""
+"""The component catalogue: its entries, the pydantic models that validate the files, and the checked loader."""
 
 from .catalogue import Catalogue, CatalogueError, default_data_dir, load_catalogue
 

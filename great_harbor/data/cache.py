@@ -5,8 +5,8 @@ imports) and cross-checking them is about a sixth of the game's start-up (see
 ``bench/ui.py``). The result only changes when the files, the models or the loader change, so the
 game keeps the checked catalogue, pickled, in the user's cache folder under a key made of exactly
 those: the bytes of every catalogue file, the folder they were read from, the source of this
-package (``great_harbor/data``) and the versions of the game and Python. (The pickle holds
-entries and enums of this package, plain dataclasses: nothing of pydantic's.)
+package (``great_harbor/data``) and the versions of the game, Python and pydantic (which is
+not imported for that: the pickle holds entries and enums of this package, nothing of pydantic's).
 
 The cache can make start-up faster, never different: a missing, stale, corrupt or unreadable
 cache file, or a folder that cannot be written, just means the full load. Only the interactive
@@ -22,6 +22,7 @@ shared or group-writable folder is ignored (and the catalogue validated in full)
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import pickle
 import sys
@@ -68,6 +69,15 @@ def cache_key(root: Path, file_bytes: bytes) -> str | None:
     except OSError:
         return None
     digest.update(f"{__version__}\0{sys.version}".encode())
+    # pydantic's version too (what it accepts and converts could change), read from its
+    # version.py without importing it: a cached start must not pay for pydantic.
+    spec = importlib.util.find_spec("pydantic")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    try:
+        digest.update((Path(next(iter(spec.submodule_search_locations))) / "version.py").read_bytes())
+    except OSError:
+        return None
     return digest.hexdigest()[:24]
 
 

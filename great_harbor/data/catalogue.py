@@ -12,7 +12,7 @@ import hashlib
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -282,12 +282,20 @@ def _entry_name(raw: Any, loc: Sequence[int | str]) -> tuple[str, list[str]]:
     return entry, [str(p) for p in parts]
 
 
+@cache
+def _adapter(model: type) -> Any:
+    """pydantic's validator for ``model``, built once per process."""
+    from pydantic import TypeAdapter  # a cached start never validates
+
+    return TypeAdapter(model)
+
+
 def _validate(name: str, model: type, raw: dict[str, Any]) -> Any:
     """``raw`` validated by pydantic as ``model`` (a file model, or the Harbor entry for harbor.yaml)."""
-    from pydantic import TypeAdapter, ValidationError  # a cached start never validates
+    from pydantic import ValidationError
 
     try:
-        return TypeAdapter(model).validate_python(raw)
+        return _adapter(model).validate_python(raw)
     except ValidationError as exc:
         err = exc.errors()[0]
         entry, fields = _entry_name(raw, err["loc"])

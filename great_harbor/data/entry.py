@@ -7,7 +7,7 @@ and the engine trusts it.
 
 Why not pydantic ``BaseModel`` instances at run time: a game that starts from the cached
 catalogue (``cache.py``) needs the loaded entries but no validation, and importing pydantic and
-making 34 model classes was about a sixth of the game's cold start (``bench/ui.py``). Entry
+making its model classes was about a sixth of the game's cold start (``bench/ui.py``). Entry
 classes are made without pydantic, so that start never imports it; a full load (``great-harbor
 validate-data``, the tests, the first start after an install) validates them as strictly as
 models.
@@ -54,7 +54,7 @@ class Entry:
     """Base of every catalogue entry; see the module's docstring."""
 
     __slots__ = ()
-    # Read by pydantic when it validates an entry (a dataclass) inside a file model.
+    # Read by pydantic when it validates an entry (a dataclass), in a file model or as harbor.yaml.
     __pydantic_config__ = {"extra": "forbid"}
 
     def __init__(self, **values: Any) -> None:

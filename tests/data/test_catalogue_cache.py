@@ -91,6 +91,28 @@ def test_a_broken_edit_is_reported_even_after_a_good_load_was_cached(cache: Path
         load_catalogue(data, cache=True)
 
 
+def test_another_pydantic_version_means_another_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What pydantic accepted is what was cached: the key follows its version.py, read without
+    importing it (a fake package stands in for pydantic here)."""
+    import importlib.machinery
+    import importlib.util
+
+    from great_harbor.data import cache as cache_module
+
+    fake = tmp_path / "pydantic"
+    fake.mkdir()
+    spec = importlib.machinery.ModuleSpec("pydantic", None, is_package=True)
+    spec.submodule_search_locations = [str(fake)]
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: spec)
+    keys = []
+    for version in ("2.13.4", "2.14.0"):
+        (fake / "version.py").write_text(f"VERSION = {version!r}\n")
+        keys.append(cache_module.cache_key(tmp_path, b"same files"))
+    assert None not in keys and keys[0] != keys[1]
+    (fake / "version.py").unlink()
+    assert cache_module.cache_key(tmp_path, b"same files") is None  # unreadable: no cache, no error
+
+
 def test_a_damaged_cache_file_means_a_full_load(cache: Path, data: Path) -> None:
     good = load_catalogue(data, cache=True)
     (path,) = _kept(cache)
