@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 ITEMS = ("cards", "governor", "structures", "buildings", "smuggler", "tokens")
 ITEM_NAMES = {
-    "cards": "Prestige printed on cards",
+    "cards": "Printed on Ships, Persons, Buildings",
     "governor": "Governor colour pairs",
     "structures": "Dock Huts and Insulae",
     "buildings": "End-of-game Buildings",

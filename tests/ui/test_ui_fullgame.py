@@ -36,7 +36,7 @@ async def test_two_seat_game_from_new_game_to_scores(drive: Driver) -> None:
         for p, score in zip(app.game.s.players, app.game.s.final_scores, strict=True):
             assert p.name in text
             assert str(score["total"]) in text
-        assert "Final scores" in text and "Prestige printed on cards" in text
+        assert "Final scores" in text and "Printed on Ships, Persons, Buildings" in text
         assert ("wins" in text) or ("share the victory" in text)
         await pilot.press("n")
         assert isinstance(app.screen, NewGameScreen)
