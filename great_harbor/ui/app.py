@@ -269,7 +269,11 @@ class GreatHarborApp(SessionControl, App[None]):
         if automa and any(line.startswith(marks) for line in new) and self.automa_delay > 0:
             from .screens.automa_turn import AutomaTurnScreen
 
-            self._refresh_table(log_upto=self.log_seen)  # the log catches up as the playback ends
+            # The log catches up as the playback ends. If the keyboard then passes to another
+            # person, the table behind the playback already hides what only they may see (their
+            # hand, their choices): the one who just played is still watching.
+            hand_off = not game.is_over and self.handoff_to() is not None
+            self._refresh_table(hide=hand_off, log_upto=self.log_seen)
             playback = AutomaTurnScreen(new, self.automa_delay)
             self.push_screen(playback, lambda _: self._continue(typed=playback.typed))
             return

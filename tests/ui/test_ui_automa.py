@@ -70,3 +70,42 @@ async def test_typing_during_the_playback_ends_it_and_goes_to_the_action_filter(
         picker = app.screen.query_one(ActionPicker)
         assert picker.filter.has_focus and picker.filter.value == "r6"
         assert "Automa drafts" in screen_text(app)
+
+
+async def test_the_playback_before_a_hand_off_hides_the_next_players_choices() -> None:
+    """When the Automa plays between two people, the one who just played watches its moves: the
+    table behind shows neither the next person's hand nor their choices until the hand-off."""
+    from great_harbor.agents import choose
+    from great_harbor.engine.describe import card_name
+    from great_harbor.ui.screens.handoff import HandOffScreen
+
+    app = make_app(seed=5, players=["Ana", "Ben"], automa=True, automa_delay=30, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        checked = 0
+        for _ in range(400):
+            game = app.game
+            assert game is not None and not game.is_over
+            if isinstance(app.screen, HandOffScreen):
+                await pilot.press("enter")
+            elif isinstance(app.screen, AutomaTurnScreen):
+                top = game.pending
+                viewer = app.viewer
+                if top is not None and top.kind != "draft" and viewer is not None and top.seat != viewer:
+                    table = app.screen_stack[-2]
+                    assert isinstance(table, GameScreen)
+                    assert table.query_one(ActionPicker).shown == []
+                    hand = [card_name(game, c) for c in game.s.players[top.seat].hand]
+                    text = screen_text(app)
+                    assert not [name for name in hand if name in text], hand
+                    await pilot.press("space")
+                    assert isinstance(app.screen, HandOffScreen)
+                    checked += 1
+                    if checked == 3:
+                        return
+                else:
+                    await pilot.press("space")
+            else:
+                app.play(choose(game))
+                await pilot.pause()
+        raise AssertionError(f"only {checked} playbacks before a hand-off in 400 steps")
