@@ -33,7 +33,7 @@ from typing import Any
 
 from great_harbor import __version__
 from great_harbor.data import Catalogue
-from great_harbor.engine import Action, EngineError, Game, IllegalAction, Seat, action_from_dict
+from great_harbor.engine import Action, EngineError, Game, IllegalAction, Seat, action_from_dict, harbor
 
 RECORD_FORMAT = "great-harbor game record"
 RECORD_VERSION = 1
@@ -142,6 +142,9 @@ class GameRecord:
         actions = self.actions if upto is None else self.actions[:upto]
         total = len(self.actions)
         for number, action in enumerate(actions, start=1):
+            # Records made while the choices listed every split of a die's pips may hold one that
+            # the choices now give as another split with the same result: read it as that one.
+            action = harbor.equivalent_split(game, action) or action
             try:
                 if apply is None:
                     game.apply(action)

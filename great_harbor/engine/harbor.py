@@ -137,23 +137,47 @@ def assign_options(game: Game, top: Pending) -> list[Action]:
         if pips >= t1 + fees[0]:
             out.append(AssignPips((pips,)))
         return out
-    # (0, 0) declines both tiles; every other split uses all the pips. First the splits that
-    # give each tile they touch at least its first tier; then, for each outcome (the tier on each
-    # tile) those miss, the first split that leaves pips on a tile below its threshold. Pips may
-    # be split any way (RULINGS.md), and such a split is the way to a lower tier on the other
-    # tile: the medium ship rather than the large one, say, or when no large ship is left.
+    # (0, 0) declines both tiles; every other split uses all the pips. Pips may be split any way
+    # (RULINGS.md), but many splits give the same (the same tier on each tile), so the choices
+    # list one split per outcome: the first that gives each tile it touches at least its first
+    # tier if there is one, else the first that leaves pips on a tile below its threshold (the
+    # way to a lower tier on the other tile: the medium ship rather than the large one, say, or
+    # when no large ship is left). ``equivalent_split`` maps any other split to its listed one.
     if pips <= 0:
         return [AssignPips((0, 0))]
-    splits = [(a, pips - a) for a in range(pips + 1)]
-    full = [(a, b) for a, b in splits if (a == 0 or a >= t1 + fees[0]) and (b == 0 or b >= t1 + fees[1])]
-    seen = {split_outcome(game, x, fees) for x in full} | {(0, 0)}
-    short = []
-    for a, b in splits:
-        outcome = split_outcome(game, (a, b), fees)
-        if outcome not in seen:
-            seen.add(outcome)
-            short.append((a, b))
-    return [AssignPips((0, 0))] + [AssignPips(x) for x in sorted(full + short)]
+    chosen: dict[tuple[int, ...], tuple[int, int]] = {}
+    for a in range(pips + 1):
+        split = (a, pips - a)
+        outcome = split_outcome(game, split, fees)
+        if outcome == (0, 0):
+            continue
+        listed = chosen.get(outcome)
+        if listed is None or (_activates_all(game, split, fees) and not _activates_all(game, listed, fees)):
+            chosen[outcome] = split
+    return [AssignPips((0, 0))] + [AssignPips(x) for x in sorted(chosen.values())]
+
+
+def _activates_all(game: Game, split: Sequence[int], fees: Sequence[int]) -> bool:
+    """Whether every tile given pips by ``split`` reaches at least its first tier."""
+    return all(n == 0 or tier(game, n, fee) > 0 for n, fee in zip(split, fees, strict=True))
+
+
+def equivalent_split(game: Game, action: Action) -> AssignPips | None:
+    """For a split of the pending die's pips that is not among the choices, the listed split that
+    gives the same; None if there is none (or nothing is being split). Replaying a record made when
+    the choices still listed such a split reads it as this one (``great_harbor.record``)."""
+    top = game.pending
+    if top is None or top.kind != "assign" or not isinstance(action, AssignPips):
+        return None
+    fees = top.data["fees"]
+    pips = action.pips
+    if len(pips) != len(fees) or any(x < 0 for x in pips) or sum(pips) not in (0, top.data["pips"]):
+        return None
+    outcome = split_outcome(game, pips, fees)
+    for option in assign_options(game, top):
+        if isinstance(option, AssignPips) and option != action and split_outcome(game, option.pips, fees) == outcome:
+            return option
+    return None
 
 
 # --- applying -------------------------------------------------------------------------------------

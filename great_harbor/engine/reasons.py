@@ -93,18 +93,19 @@ def _assign_reason(game: Game, action: AssignPips, top: Pending) -> str:
     t1 = game.cat.harbor.tier_thresholds[0]
     # Every split is allowed, but the choices list one split per outcome (the tier each tile
     # gets): one left out gives the same as the split listed for its outcome.
-    outcome = harbor.split_outcome(game, action.pips, fees)
-    same = next((a.pips for a in harbor.assign_options(game, top)
-                 if isinstance(a, AssignPips) and harbor.split_outcome(game, a.pips, fees) == outcome), None)
+    listed = harbor.equivalent_split(game, action)
+    same = "+".join(map(str, listed.pips)) if listed is not None else None
     for x, fee, tile in zip(action.pips, fees, data["tiles"], strict=True):
         if 0 < x < t1 + fee:
             name = game.cat.tiles[tile].name
             if same is not None:
                 return (f"{name} gets nothing from {x} of the pips (it needs {t1 + fee}), so this split "
-                        f"gives the same as {'+'.join(map(str, same))}: take that one")
+                        f"gives the same as {same}: take that one")
             if fee:
                 return f"{name} needs {t1 + fee} pips after the shore fee of {fee}"
             return f"{name} needs at least {t1} pip"
+    if same is not None:
+        return f"this split gives each tile the same as {same}, which the choices list instead: take that one"
     return "that split is not possible"
 
 

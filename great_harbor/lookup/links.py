@@ -134,6 +134,8 @@ REFUSALS: tuple[_Refusal, ...] = (
     _r(r"^that split is not possible$", "dice-workers/splitting-pips-on-a-shared-slot"),
     _r(r" gets nothing from .+ of the pips \(it needs .+\), so this split gives the same as ",
        "dice-workers/splitting-pips-on-a-shared-slot"),
+    _r(r"^this split gives each tile the same as .+, which the choices list instead",
+       "dice-workers/splitting-pips-on-a-shared-slot"),
     _r(r" needs .+ pips after the shore fee of ", "shore-fees/how-the-fee-is-set"),
     _r(r" needs at least .+ pips?$", "dice-workers/benefit-tiers"),
     _r(r"^you have no favor$", "govern-actions/spend-favor-tokens"),

@@ -8,7 +8,7 @@ import pytest
 from great_harbor.engine import IllegalAction
 from great_harbor.engine.actions import AssignPips, Choose, EndTurn, PlaceDie, SpendFavorPip, UseSmugglerToken
 from great_harbor.engine.describe import describe
-from great_harbor.engine.harbor import shore_fee
+from great_harbor.engine.harbor import equivalent_split, shore_fee, split_outcome
 from great_harbor.engine.scenario import Scenario
 
 
@@ -96,6 +96,28 @@ def test_a_split_may_leave_pips_below_a_tiles_threshold_for_a_lower_tier_on_the_
     assert "the medium ship" in words[(2, 4)]
     game.apply(AssignPips((2, 4)))
     assert medium in game.s.players[0].hand
+
+
+def test_the_choices_list_one_split_per_result() -> None:
+    """A 5 between two tiles without a fee: 1+4 and 2+3 both give tier 1 and tier 2, so only the
+    first is listed; the other is refused, naming it, and the state is left as it was."""
+    sc = Scenario()
+    sc.layout({"0,0": "sailmaker", "0,1": "ropeyard"})
+    placed(sc, 0, "B5", "v01")
+    game = sc.game
+    top = game.pending
+    assert top is not None and top.data["fees"] == [0, 0]
+    legal = [a.pips for a in game.legal_actions()]  # type: ignore[attr-defined]
+    outcomes = [split_outcome(game, x, (0, 0)) for x in legal]
+    assert len(set(outcomes)) == len(outcomes)
+    assert (1, 4) in legal and (2, 3) not in legal
+    assert equivalent_split(game, AssignPips((2, 3))) == AssignPips((1, 4))
+    assert equivalent_split(game, AssignPips((1, 4))) is None  # listed: nothing to map
+    before = game.to_json()
+    with pytest.raises(IllegalAction, match=r"this split gives each tile the same as 1\+4, which the choices list "
+                                            r"instead: take that one"):
+        game.apply(AssignPips((2, 3)))
+    assert game.to_json() == before
 
 
 def test_rulebook_smuggler_example() -> None:
