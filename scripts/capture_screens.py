@@ -269,7 +269,7 @@ async def context_help_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
 TABLE_KEYS = [
     ("type", "filter the action picker (every word must match; the best match comes first); "
              "letters typed on the map or in the log go there too"),
-    ("↑ ↓ PgUp PgDn", "move in the action picker"),
+    ("↑ ↓ PgUp PgDn", "move in the action picker (Home / End: first / last, when nothing is typed)"),
     ("Enter", "do the highlighted action"),
     ("Esc", "clear the filter"),
     ("Tab", "switch between the action picker and the harbor map"),
@@ -360,10 +360,10 @@ CAPTURES = [
     ),
     Capture(
         "Splitting the pips",
-        "A die on a slot between two tiles splits its pips between them; left and right step "
-        "through the splits the engine allows (the picker lists the same choices in words) and "
-        "Enter takes the one shown.",
-        [("← →", "previous / next split"), ("Enter", "confirm the split")],
+        "A die on a slot between two tiles splits its pips between them; the arrow keys step "
+        "through the splits the engine allows, one per result (the picker lists the same choices "
+        "in words, in the same order, and highlights the one shown) and Enter takes it.",
+        [("← → or ↑ ↓", "previous / next split"), ("Enter", "confirm the split")],
         two_seats(),
         split_steps,
     ),

@@ -43,3 +43,18 @@ def test_every_ship_on_the_trade_board_is_shown_however_many_share_a_segment(cat
             assert f"{symbol(p.seat)}{dock}→" in text
     outbound = [line for line in text.splitlines() if "→" in line]
     assert len(outbound) > 1 and all(len(line) <= 10 + 3 * COL for line in outbound)
+
+
+def test_a_diplomat_s_lower_pirate_total_is_on_the_trade_board(catalogue: Catalogue) -> None:
+    """The Diplomat leaves one Pirate card out of its owner's total only: the board keeps the
+    total everyone else fights, and says the owner's."""
+    game = Game.new(catalogue, ["Ana", "Ben"], seed=3)
+    cards = sorted(catalogue.pirates, key=lambda c: -catalogue.pirates[c].strength)[:2]
+    game.s.pirates = [cards[0], cards[1], ""]
+    full = sum(catalogue.pirates[c].strength for c in cards)
+    game.s.players[0].voyage_ignored_pirate = cards[0]
+    text = trade_text(game).plain
+    assert f"total {full}" in text
+    left_out = catalogue.pirates[cards[0]]
+    assert (f"{symbol(0)} Ana: Diplomat leaves {left_out.name} out, total {full - left_out.strength}") in text
+    assert "Ben: Diplomat" not in text

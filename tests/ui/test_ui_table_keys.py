@@ -151,3 +151,52 @@ async def test_letters_typed_in_the_log_or_on_the_map_go_to_the_filter_never_to_
         die = hmap.die
         await pilot.press("space")  # the map keeps its own keys
         assert hmap.has_focus and hmap.die != die
+
+
+async def test_on_the_map_every_arrow_steps_through_the_pip_splits_as_the_list_shows_them() -> None:
+    """After placing a die on a shared slot, up/down (as well as left/right) step through the
+    splits, in the order of the action list, whose highlight follows; Enter takes that split."""
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        picker = await at_turn(pilot, app)
+        await pilot.press("tab")
+        hmap = app.screen.query_one(HarborMap)
+        game = app.game
+        assert game is not None and hmap.placing
+        shared = [slot for slot in hmap.targets() if len(game.cat.slot_cells.get(slot, ())) == 2]
+        assert shared
+        hmap.cursor = shared[0]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert hmap.has_focus and hmap.assigning and len(hmap.splits) >= 3
+        assert not any(hmap.splits[-1].pips)  # taking nothing comes last, as in the list
+        listed = [item.action for item in picker.shown if item.action in hmap.splits]
+        assert listed == hmap.splits
+        for key, index in (("down", 1), ("down", 2), ("up", 1), ("right", 2), ("left", 1)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert hmap.split == index, key
+            assert picker.shown[picker.options.highlighted or 0].action == hmap.splits[index]
+        chosen = hmap.splits[1]
+        played = []
+        play = app.play
+        app.play = lambda action: (played.append(action), play(action))  # type: ignore[method-assign]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert played == [chosen]
+        assert game.pending is None or game.pending.kind != "assign"
+
+
+async def test_home_and_end_go_to_the_first_and_last_action_unless_a_filter_is_typed() -> None:
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        picker = await at_turn(pilot, app)
+        assert picker.filter.has_focus and len(picker.shown) > 2
+        await pilot.press("end")
+        assert picker.options.highlighted == len(picker.shown) - 1
+        await pilot.press("home")
+        assert picker.options.highlighted == 0
+        await pilot.press(*"place", "home")  # in a typed filter they move the text cursor
+        assert picker.filter.cursor_position == 0 and picker.options.highlighted == 0
+        await pilot.press("end")
+        assert picker.filter.cursor_position == len("place")

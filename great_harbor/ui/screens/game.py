@@ -175,6 +175,9 @@ class GameScreen(Screen[None]):
     def on_harbor_map_chosen(self, message: HarborMap.Chosen) -> None:
         self.post_message(Act(message.action))
 
+    def on_harbor_map_split_shown(self, message: HarborMap.SplitShown) -> None:
+        self.query_one(ActionPicker).highlight(message.action)
+
     def on_harbor_map_leave(self, message: HarborMap.Leave) -> None:
         self.query_one(ActionPicker).focus_filter()
 
@@ -197,7 +200,12 @@ class GameScreen(Screen[None]):
             picker.focus_filter()
             return
         if not (hmap.placing or hmap.assigning):
-            self.notify("No die to place now: the harbor map takes dice during your turn.", timeout=4)
+            top = self.game.pending
+            if top is not None and top.kind == "turn" and self.game.s.phase == "actions":
+                why = "your dice for this turn are on the harbor (End your turn when you are done)"
+            else:
+                why = "the harbor map takes dice in the Action phase, on your turn"
+            self.notify(f"No die to place now: {why}.", timeout=4)
             return
         if self.layout_mode == "compact":
             self._show_tab("tab-harbor")

@@ -71,8 +71,8 @@ class HarborMap(Widget, can_focus=True):
     """Renders the map; when focused, places dice by keys and posts :class:`HarborMap.Chosen`."""
 
     BINDINGS = [
-        Binding("up", "move(0,-1)", "Move", show=False),
-        Binding("down", "move(0,1)", "Move", show=False),
+        Binding("up", "move(0,-1)", "Move / split", show=False),
+        Binding("down", "move(0,1)", "Move / split", show=False),
         Binding("left", "move(-1,0)", "Move / split", show=False),
         Binding("right", "move(1,0)", "Move / split", show=False),
         Binding("enter", "confirm", "Place"),
@@ -92,6 +92,12 @@ class HarborMap(Widget, can_focus=True):
     @dataclass
     class Leave(Message):
         """The player wants the action picker back."""
+
+    @dataclass
+    class SplitShown(Message):
+        """The map now offers this pip split: the action list highlights it too."""
+
+        action: Action
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
@@ -124,9 +130,12 @@ class HarborMap(Widget, can_focus=True):
         if self.die not in self.dice:
             self.die = self.dice[0] if self.dice else None
         self._fix_cursor()
-        self.splits = [a for a in legal if isinstance(a, AssignPips)]
+        # In the action list's order (taking nothing last), so that up and down go the same way
+        # through the splits here as there.
+        self.splits = sorted((a for a in legal if isinstance(a, AssignPips)), key=lambda a: not any(a.pips))
         if top is not None and top.kind == "assign" and self.splits:
-            self.split = 1 if len(self.splits) > 1 else 0
+            self.split = 0
+            self.post_message(self.SplitShown(self.splits[0]))
         self.refresh()
 
     @staticmethod
@@ -182,8 +191,10 @@ class HarborMap(Widget, can_focus=True):
 
     def action_move(self, dx: int, dy: int) -> None:
         if self.assigning:
-            if dx and self.splits:
-                self.split = (self.split + dx) % len(self.splits)
+            # Any arrow steps through the splits: right and down to the next, as in the list.
+            if self.splits:
+                self.split = (self.split + (dx or dy)) % len(self.splits)
+                self.post_message(self.SplitShown(self.splits[self.split]))
                 self.refresh()
             return
         if not self.placing or self.cursor is None:

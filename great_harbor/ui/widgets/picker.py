@@ -90,6 +90,20 @@ class FilterInput(Input):
         self.focus()
         self.insert_text_at_cursor(character)
 
+    # Home and End move the text cursor in a filter being typed; in an empty one they go to the
+    # first and the last action of the list, as in any list.
+    def action_home(self, select: bool = False) -> None:
+        if self.value:
+            super().action_home(select)
+        else:
+            self.picker.action_cursor(-len(self.picker.shown))
+
+    def action_end(self, select: bool = False) -> None:
+        if self.value:
+            super().action_end(select)
+        else:
+            self.picker.action_cursor(len(self.picker.shown))
+
 
 class ActionPicker(Vertical):
     BINDINGS = [
@@ -228,6 +242,14 @@ class ActionPicker(Vertical):
         idx = opts.highlighted or 0
         opts.highlighted = max(0, min(len(self.shown) - 1, idx + step))
         self._show_detail()
+
+    def highlight(self, action: Action) -> None:
+        """Highlight ``action`` if it is listed (the map shows the same choice)."""
+        for i, item in enumerate(self.shown):
+            if item.action == action:
+                self.options.highlighted = i
+                self._show_detail()
+                return
 
     def action_clear(self) -> None:
         self.filter.value = ""

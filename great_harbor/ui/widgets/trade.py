@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from great_harbor.engine import Game
+from great_harbor.engine import Game, voyage
 from great_harbor.engine.state import OUTBOUND, RETURNING
 
-from ..style import DIM, PLAYER_STYLES, symbol
+from ..style import DIM, PLAYER_STYLES, player_text, symbol
 from .panel import Panel
 
 COL = 19
@@ -61,6 +61,13 @@ def trade_text(game: Game) -> Text:
             pirates.append(Text("—", style=DIM))
     total = sum(cat.pirates[c].strength for c in s.pirates if c)
     lines.append(row("Pirates", pirates, Text(f"total {total}", style="bold")))
+    for p in s.players:  # a Diplomat leaves one card out of its owner's total only
+        if p.voyage_ignored_pirate:
+            line = Text(f"{'':<10}")
+            line.append_text(player_text(p.seat, p.name, p.automa))
+            line.append(f": Diplomat leaves {cat.pirates[p.voyage_ignored_pirate].name} out, "
+                        f"total {voyage.pirate_total(game, p)}", style="bold")
+            lines.append(line)
     demands = [Text(", ".join(str(cat.luxury_demand_tiles[t].luxury) for t in d) or "—") for d in s.demands]
     lines.append(row("Demands", demands))
     out_ships: list[list[Text]] = [[] for _ in segs]
