@@ -30,6 +30,7 @@ from textual.pilot import Pilot  # noqa: E402
 
 from great_harbor.engine import Game  # noqa: E402
 from great_harbor.engine.actions import Action, AssignPips  # noqa: E402
+from great_harbor.engine.harbor import equivalent_split, tier  # noqa: E402
 from great_harbor.ui.app import GreatHarborApp, make_app  # noqa: E402
 from great_harbor.ui.screens.handoff import HandOffScreen  # noqa: E402
 from great_harbor.ui.textshot import screen_text  # noqa: E402
@@ -55,27 +56,35 @@ def two_seats(**kw: Any) -> Callable[[], GreatHarborApp]:
     return lambda: make_app(seed=SEED, players=["Ana", "Ben"], automa_delay=0, blink=False, **kw)
 
 
-def wastes_pips(game: Game, action: Action) -> bool:
-    """A pip split that leaves pips on a tile too few to activate it."""
+def seen_actions(game: Game) -> list[Action]:
+    """The actions the seeded player picks from: the legal ones, except that a die's pips are
+    split as the action list once offered them, every split that gives each tile it touches at
+    least its first tier (several give the same; ``choose`` takes the listed one), and never one
+    that leaves pips on a tile too few to activate it. So the captures' games, and the tests'
+    tables, stay what they were."""
     top = game.pending
-    if not isinstance(action, AssignPips) or top is None or top.kind != "assign":
-        return False
-    t1 = game.cat.harbor.tier_thresholds[0]
-    return any(0 < n < t1 + fee for n, fee in zip(action.pips, top.data["fees"], strict=True))
+    if top is None or top.kind != "assign" or len(top.data["fees"]) != 2 or top.data["pips"] <= 0:
+        return list(game.legal_actions())
+    pips, fees = top.data["pips"], top.data["fees"]
+    splits = [(a, pips - a) for a in range(pips + 1)]
+    full = [x for x in splits if all(n == 0 or tier(game, n, fee) > 0 for n, fee in zip(x, fees, strict=True))]
+    return [AssignPips((0, 0))] + [AssignPips(x) for x in full if any(x)]
 
 
-def choose(game: Game, rng: random.Random) -> int:
-    """A seeded, fairly busy player: index of the action to take among the legal ones. It never
-    wastes pips on a tile (so the captures' games, and the tests' tables, stay the same)."""
-    actions = game.legal_actions()
-    idx = [i for i, a in enumerate(actions) if not wastes_pips(game, a)]
+def choose(game: Game, rng: random.Random) -> Action:
+    """A seeded, fairly busy player's next action (always a legal one)."""
+    actions = seen_actions(game)
+    idx = list(range(len(actions)))
     busy = [i for i in idx if actions[i].kind in BUSY]
     if busy and rng.random() < 0.8:
-        return rng.choice(busy)
-    others = [i for i in idx if actions[i].kind != "end-turn"]
-    if others and rng.random() < 0.6:
-        return rng.choice(others)
-    return idx[-1] if actions[idx[-1]].kind == "end-turn" else idx[rng.randrange(len(idx))]
+        pick = rng.choice(busy)
+    else:
+        others = [i for i in idx if actions[i].kind != "end-turn"]
+        if others and rng.random() < 0.6:
+            pick = rng.choice(others)
+        else:
+            pick = idx[-1] if actions[idx[-1]].kind == "end-turn" else idx[rng.randrange(len(idx))]
+    return equivalent_split(game, actions[pick]) or actions[pick]
 
 
 async def fast_forward(pilot: Pilot[Any], app: GreatHarborApp, until: Callable[[Game], bool]) -> None:
@@ -89,7 +98,7 @@ async def fast_forward(pilot: Pilot[Any], app: GreatHarborApp, until: Callable[[
     for _ in range(5000):
         if game.is_over or until(game):
             break
-        apply(game.legal_actions()[choose(game, rng)])
+        apply(choose(game, rng))
     else:
         raise RuntimeError("fast_forward did not reach its state")
     app.viewer = None
@@ -207,7 +216,7 @@ def saved(name: str, seats: list[str], seed: int, until: Callable[[Game], bool],
     session = Session.new(load_catalogue(), seats, seed=seed, path=saves_folder() / f"{name}.json")
     rng = random.Random(seed)
     while not session.game.is_over and not until(session.game):
-        session.apply(session.game.legal_actions()[choose(session.game, rng)])
+        session.apply(choose(session.game, rng))
     path = session.path
     assert path is not None
     data = json.loads(path.read_text())

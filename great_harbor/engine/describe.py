@@ -507,9 +507,15 @@ def prompt(game: Game) -> str:
         return f"{who}: {text}"
     if top.kind == "voyage_choice":
         # The last segment has nowhere further to sail: only trading is offered there.
-        sail_on = any(isinstance(a, SailOn) for a in game.legal_actions())
-        return (f"{who}: {ship_name(game, p, top.data['dock'])} beat the pirates in segment "
+        legal = game.legal_actions()
+        sail_on = any(isinstance(a, SailOn) for a in legal)
+        text = (f"{who}: {ship_name(game, p, top.data['dock'])} beat the pirates in segment "
                 f"{top.data['segment'] + 1} — {'trade here or sail on?' if sail_on else 'trade here.'}")
+        # Voyage Persons (Diplomat, Captain) are used at this choice, not before the next fight.
+        persons = sorted({game.cat.persons[a.card].name for a in legal if isinstance(a, ActivatePerson)})
+        if persons and sail_on:
+            text += f" Use {' or '.join(persons)} now if you want it before the next pirates."
+        return text
     if top.kind == "corsair":
         return f"{who}: use the Corsair before the pirate of segment {top.data['segment'] + 1} is revealed?"
     if top.kind == "ship_order":

@@ -8,7 +8,7 @@ from engine_testkit import assert_illegal, choose, options
 
 from great_harbor.engine import Game
 from great_harbor.engine.actions import ActivatePerson, AssignPips, Choose, Pass, PlaceDie, SailOn, Trade
-from great_harbor.engine.describe import describe
+from great_harbor.engine.describe import describe, prompt
 from great_harbor.engine.scenario import Scenario
 
 NOTHING = "nothing for"
@@ -667,3 +667,15 @@ def test_every_person_has_an_effect(card: str) -> None:
     from great_harbor.engine.effects import PERSONS
 
     assert card in PERSONS
+
+
+def test_the_voyage_choice_says_a_voyage_person_is_used_now() -> None:
+    """The Diplomat is offered when a ship trades or sails on, not before the next fight: the
+    question says so while sailing on is possible."""
+    sc, game = voyage_with("person-19", (0, "ship-20", 1), pirates=("pirate-3",))
+    assert game.pending.kind == "voyage_choice"
+    assert ActivatePerson("person-19") in game.legal_actions()
+    assert prompt(game).endswith("trade here or sail on? Use Diplomat now if you want it before the next pirates.")
+    activate(game, "person-19")
+    choose(game, "pirate-3")
+    assert "Use Diplomat" not in prompt(game)  # used for this Voyage phase

@@ -5,8 +5,13 @@ from __future__ import annotations
 
 from great_harbor.data import Catalogue
 from great_harbor.engine import Game, Seat
+from great_harbor.engine.actions import AssignPips, PlaceDie
+from great_harbor.engine.scenario import Scenario
 from great_harbor.engine.state import OUTBOUND, ShipState
+from great_harbor.ui.app import make_app
+from great_harbor.ui.screens.handoff import HandOffScreen
 from great_harbor.ui.style import symbol
+from great_harbor.ui.textshot import screen_text
 from great_harbor.ui.widgets.dice import dice_text
 from great_harbor.ui.widgets.trade import COL, trade_text
 
@@ -43,6 +48,9 @@ def test_every_ship_on_the_trade_board_is_shown_however_many_share_a_segment(cat
             assert f"{symbol(p.seat)}{dock}→" in text
     outbound = [line for line in text.splitlines() if "→" in line]
     assert len(outbound) > 1 and all(len(line) <= 10 + 3 * COL for line in outbound)
+    # in the order they resolve: every first position before any second one
+    positions = [t.split(":")[0] for t in " ".join(outbound).split() if ":" in t]
+    assert len(positions) == 8 and positions == sorted(positions)
 
 
 def test_a_diplomat_s_lower_pirate_total_is_on_the_trade_board(catalogue: Catalogue) -> None:
@@ -58,3 +66,27 @@ def test_a_diplomat_s_lower_pirate_total_is_on_the_trade_board(catalogue: Catalo
     left_out = catalogue.pirates[cards[0]]
     assert (f"{symbol(0)} Ana: Diplomat leaves {left_out.name} out, total {full - left_out.strength}") in text
     assert "Ben: Diplomat" not in text
+
+
+async def test_while_a_die_s_pips_are_assigned_the_map_shows_the_fee_that_die_pays() -> None:
+    """A die on a Shore slot never raises its own fee: while its player assigns its pips, the
+    tile shows the tiers and the fee of that placement, and the new fee only afterwards."""
+    sc = Scenario()
+    sc.layout({"0,0": "sailmaker"})
+    sc.on_slot("h00", "B3")  # the Sailmaker's top Shore slot: fee 3
+    (die,) = sc.drafted(0, "B5")
+    sc.drafted(0, "P1")
+    game = sc.turn(0)
+    game.apply(PlaceDie(die, "v00"))  # its left Shore slot
+    assert game.pending is not None and game.pending.data["fees"] == [3]
+    app = make_app(game=game, automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, HandOffScreen):
+            await pilot.press("enter")
+        text = screen_text(app)
+        assert " 4+ 1 Sails" in text and "Fee for this die +3" in text and "Shore fee +5" not in text
+        app.play(AssignPips((5,)))
+        await pilot.pause()
+        text = screen_text(app)
+        assert " 6+ 1 Sails" in text and "Shore fee +5" in text and "this die" not in text

@@ -102,7 +102,7 @@ async def test_in_tabs_the_voyage_brings_up_the_trade_board_and_the_player_can_l
     rng = random.Random(3)
     while game.s.phase != "voyage":  # a seeded, busy player (the screen captures' own) sends ships
         assert not game.is_over
-        game.apply(game.legal_actions()[shots.choose(game, rng)])
+        game.apply(shots.choose(game, rng))
     app = make_app(game=game, automa_delay=0, blink=False)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()

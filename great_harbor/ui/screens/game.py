@@ -6,6 +6,8 @@ in the action picker or on the harbor map into :class:`~great_harbor.ui.app.Act`
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -110,7 +112,12 @@ class GameScreen(Screen[None]):
         shown = viewer if viewer is not None else (deciding if deciding is not None else 0)
         status = round_text(game)
         status.append("   ")
-        status.append(prompt(game), style="bold reverse" if not hidden else "")
+        ask = prompt(game)
+        if status.cell_len + len(ask) >= self.app.size.width:
+            # Too long for the top line (at 120 columns): an aside in brackets goes first; the
+            # Actions panel shows the whole question.
+            ask = re.sub(r" \([^)]*\)", "", ask)
+        status.append(ask, style="bold reverse" if not hidden else "")
         self.query_one("#status", Static).update(status)
         private = (viewer is not None and viewer == shown) and not hidden
         if self.layout_mode == "compact" and game.s.phase != self.tab_phase:

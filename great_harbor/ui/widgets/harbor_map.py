@@ -378,16 +378,31 @@ class HarborMap(Widget, can_focus=True):
             out.stylize(CURSOR)
         return out
 
+    def _placement_fee(self, game: Game, tile_id: str) -> int | None:
+        """While the viewer splits a die's pips, the fee it pays on ``tile_id`` (set by the dice
+        there before it, or none with a Smuggler token); None otherwise."""
+        top = game.pending
+        if not self.active or top is None or top.kind != "assign" or tile_id not in top.data["tiles"]:
+            return None
+        return int(top.data["fees"][top.data["tiles"].index(tile_id)])
+
     def _tile_line(self, game: Game, r: int, c: int, i: int, shops: dict[tuple[int, int, int, int], int]) -> Text:
         cell = f"{r},{c}"
-        tile = game.cat.tiles[game.s.layout[cell]]
+        tile_id = game.s.layout[cell]
+        tile = game.cat.tiles[tile_id]
         fee = shore_fee(game, cell)
+        own_fee = self._placement_fee(game, tile_id)
+        if own_fee is not None:  # the fee this placement pays: a die never raises its own
+            fee = own_fee
         if i == 0:
             line = Text(tile.name[:TW].center(TW), style=f"bold {TILE}")
         elif i <= 3:
             threshold = game.cat.harbor.tier_thresholds[i - 1] + fee
             text = f" {threshold:>2}+ {short_benefit(tile.benefits[i - 1])}"
             line = Text(text[:TW].ljust(TW), style=TILE)
+        elif own_fee is not None and (own_fee or shore_fee(game, cell)):
+            words = f" Fee for this die +{own_fee}" if own_fee else " No fee for this die"
+            line = Text(words.ljust(TW), style=f"italic {TILE}")
         elif fee:
             line = Text(f" Shore fee +{fee}".ljust(TW), style=f"italic {TILE}")
         else:

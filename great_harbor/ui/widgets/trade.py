@@ -70,7 +70,7 @@ def trade_text(game: Game) -> Text:
             lines.append(line)
     demands = [Text(", ".join(str(cat.luxury_demand_tiles[t].luxury) for t in d) or "—") for d in s.demands]
     lines.append(row("Demands", demands))
-    out_ships: list[list[Text]] = [[] for _ in segs]
+    out_ships: list[list[tuple[int, Text]]] = [[] for _ in segs]
     back: dict[int, list[Text]] = {}
     for p in s.players:
         for sh in p.docks:
@@ -79,11 +79,12 @@ def trade_text(game: Game) -> Text:
             if sh.where == OUTBOUND:
                 token = Text(f"{sh.position + 1}:", style=DIM)
                 token.append_text(_ship_token(p.seat, sh.dock, "→"))
-                out_ships[sh.segment].append(token)
+                out_ships[sh.segment].append((sh.position, token))
             elif sh.where == RETURNING:
                 back.setdefault(sh.sail_back, []).append(_ship_token(p.seat, sh.dock, "←"))
-    # A segment's ships take as many lines as they need: none is ever cut off.
-    columns = [_fill(ships, COL - 1) for ships in out_ships]
+    # A segment's ships in the order they resolve (by position), taking as many lines as they
+    # need: none is ever cut off.
+    columns = [_fill([token for _, token in sorted(ships, key=lambda e: e[0])], COL - 1) for ships in out_ships]
     for i in range(max(len(c) for c in columns)):
         lines.append(row("Outbound" if i == 0 else "", [c[i] if i < len(c) else Text() for c in columns]))
     furthest = max(sg.sail_back_start for sg in segs)
@@ -96,9 +97,12 @@ def trade_text(game: Game) -> Text:
         home.append(" ")
     lines.append(home)
     deck = Text("Pirate deck ", style=DIM)
-    deck.append(f"{len(s.pirate_deck)} cards · discards: ", style=DIM)
-    gone = [f"{cat.pirates[c].name} {cat.pirates[c].strength}" for c in s.pirate_discard]
-    deck.append(", ".join(gone) if gone else "none", style=DIM)
+    deck.append(f"{len(s.pirate_deck)} cards · ", style=DIM)
+    # What is left to come is what counts: the discards by strength, strongest first (their names
+    # are in the log), so the line fits the board however many there are.
+    gone = sorted((cat.pirates[c].strength for c in s.pirate_discard), reverse=True)
+    deck.append(f"{len(gone)} discarded, strength " + " ".join(map(str, gone)) if gone else "none discarded",
+                style=DIM)
     lines.append(deck)
     return Text("\n").join(lines)
 
