@@ -222,7 +222,7 @@ def _opposite(side: Side) -> Side:
 
 
 def _parse_yaml(name: str, content: bytes) -> Any:
-    import yaml  # only when the catalogue is validated: a cached one needs no YAML parser
+    import yaml  # type: ignore[import-untyped]  # only when the catalogue is validated: a cached one needs no YAML parser
 
     try:
         text = content.decode("utf-8")

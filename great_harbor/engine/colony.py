@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import cache
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from great_harbor.data import Catalogue
 
@@ -50,7 +50,7 @@ def pay(p: PlayerState, cost: Mapping[str, int]) -> None:
         p.resources[r] -= n
 
 
-def cost_of(card_cost: Mapping[object, int]) -> dict[str, int]:
+def cost_of(card_cost: Mapping[Any, int]) -> dict[str, int]:
     return {str(k): v for k, v in card_cost.items()}
 
 

@@ -528,7 +528,7 @@ def prompt(game: Game) -> str:
 def detail(game: Game, action: Action) -> str:
     """Longer help for an action (a card's effect, a ship's stats); empty when there is none."""
     cat = game.cat
-    card = getattr(action, "card", None)
+    card: str = getattr(action, "card", "")
     if isinstance(action, (PlayPerson, ActivatePerson)) and card in cat.persons:
         c = cat.persons[card]
         return f"{c.name}: {c.text} ({c.timing} phase; {c.prestige} Prestige)"

@@ -38,7 +38,7 @@ BUILDINGS: dict[str, Effect] = {}
 def person(*numbers: int) -> Callable[[type], type]:
     def register(cls: type) -> type:
         for n in numbers:
-            PERSONS[f"person-{n}"] = Effect(cls.can_use, cls.start)
+            PERSONS[f"person-{n}"] = Effect(cls.can_use, cls.start)  # type: ignore[attr-defined]
         return cls
 
     return register
@@ -47,7 +47,7 @@ def person(*numbers: int) -> Callable[[type], type]:
 def building(*numbers: int) -> Callable[[type], type]:
     def register(cls: type) -> type:
         for n in numbers:
-            BUILDINGS[f"building-{n}"] = Effect(cls.can_use, cls.start)
+            BUILDINGS[f"building-{n}"] = Effect(cls.can_use, cls.start)  # type: ignore[attr-defined]
         return cls
 
     return register

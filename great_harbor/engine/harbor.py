@@ -154,7 +154,8 @@ def assign_options(game: Game, top: Pending) -> list[Action]:
         listed = chosen.get(outcome)
         if listed is None or (_activates_all(game, split, fees) and not _activates_all(game, listed, fees)):
             chosen[outcome] = split
-    return [AssignPips((0, 0))] + [AssignPips(x) for x in sorted(chosen.values())]
+    options: list[Action] = [AssignPips((0, 0))]
+    return options + [AssignPips(x) for x in sorted(chosen.values())]
 
 
 def _activates_all(game: Game, split: Sequence[int], fees: Sequence[int]) -> bool:

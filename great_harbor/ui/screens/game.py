@@ -134,7 +134,7 @@ class GameScreen(Screen[None]):
         colony = self.query_one(ColonyBoard)
         colony.show(game, shown, show_hand=private)
         colony_box = colony.parent
-        if colony_box is not None:
+        if isinstance(colony_box, Widget):
             name = game.s.players[shown].name
             colony_box.border_title = f"Colony of {name}" + ("" if private else " (hand hidden)")
         self.query_one(GameLog).sync(marked_log(game), log_upto)

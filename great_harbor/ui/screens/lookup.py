@@ -32,6 +32,7 @@ from ..lookup_topics import CONTEXT_KEY, TableThing, Topic
 from ..widgets.rules_entry import EntryText, FollowLink, LinkList, entry_links
 
 if TYPE_CHECKING:
+    from great_harbor.data import Catalogue
     from great_harbor.lookup import SearchIndex
 
     from ..app import GreatHarborApp
@@ -257,8 +258,9 @@ class LookupScreen(Screen[None]):
         event.stop()
         results = self.query_one("#lookup-results", OptionList)
         index = results.highlighted
-        if results.display and index is not None and self.result_ids[index] is not None:
-            self.open(self.result_ids[index], focus_text=True)
+        chosen = self.result_ids[index] if results.display and index is not None else None
+        if chosen is not None:
+            self.open(chosen, focus_text=True)
         elif not results.display:
             self._focus_contents()
         else:
@@ -359,7 +361,7 @@ class LookupScreen(Screen[None]):
         if entry not in self.index:
             return entry
         title = self.index.get(entry).title
-        shown = self.index.get(self.current) if self.current in self.index else None
+        shown = self.index.get(self.current) if self.current is not None and self.current in self.index else None
         return f"Up: {title}" if shown is not None and shown.parent == entry else title
 
     def _show_start(self) -> None:
@@ -449,7 +451,7 @@ def open_lookup(app: GreatHarborApp, topic: Topic | None = None) -> None:
     app.push_screen(LookupScreen(index, topic, table_context(app), memory, blink=getattr(app, "blink", True)))
 
 
-def _catalogue(app: GreatHarborApp) -> object | None:
+def _catalogue(app: GreatHarborApp) -> Catalogue | None:
     from great_harbor.data import CatalogueError
 
     if app.game is not None:

@@ -64,9 +64,9 @@ def displays_text(game: Game, width: int = 77) -> Text:
     lines += flow("Ships", ships, width)
     conv = [Text(f"{cat.supply.convert_coins}c→1 resource")]
     for cid in s.conversions:
-        card = cat.conversion_cards[cid]
-        what = [f"{n} {GAIN_WORDS.get(k, k)}" for k, n in vars(card.gain).items() if n]  # an entry's fields
-        conv.append(Text(f"{card.name} {card.coins}c→{', '.join(what)}"))
+        conversion = cat.conversion_cards[cid]
+        what = [f"{n} {GAIN_WORDS.get(k, k)}" for k, n in vars(conversion.gain).items() if n]  # an entry's fields
+        conv.append(Text(f"{conversion.name} {conversion.coins}c→{', '.join(what)}"))
     lines += flow("Convert", conv, width)
     decks = Text(f"{'Decks':<10}", style="bold")
     decks.append(f"persons {len(s.person_deck)} · buildings {len(s.building_deck)} · ships "
