@@ -6,6 +6,7 @@ import random
 
 from table_turn import shots
 from textual.widgets import TabbedContent
+from textual.widgets._toast import Toast  # not exported by textual.widgets
 
 from great_harbor.data import Catalogue
 from great_harbor.engine import Game
@@ -126,3 +127,18 @@ async def test_in_tabs_the_voyage_brings_up_the_trade_board_and_the_player_can_l
         assert moved
         assert game.s.phase != "voyage"
         assert tabs.active == "tab-harbor"
+
+
+async def test_at_120x36_notices_leave_the_action_list_readable() -> None:
+    """In tabs the action list (and what the highlighted action does) is at the bottom right,
+    where notices pop up by default: there they show at the bottom left, over the log."""
+    for size, left in (((120, 36), True), ((160, 45), False)):
+        app = make_app(seed=7, players=["Ana"], automa=True, automa_delay=0, blink=False)
+        async with app.run_test(size=size, notifications=True) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+            assert app.screen.has_class("compact") == left
+            app.screen.notify("Not possible: a test notice", timeout=10)
+            await pilot.pause(0.3)
+            toast = app.screen.query_one(Toast)
+            assert (toast.region.x < size[0] // 2) == left, toast.region

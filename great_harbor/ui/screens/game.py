@@ -73,6 +73,7 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         size = self.app.size
         self.layout_mode = layout_for(size.width, size.height)
+        self.set_class(self.layout_mode == "compact", "compact")  # app.tcss: where notices show
         yield Static(id="status")
         blink = getattr(self.app, "blink", True)
         yield from compose_table(
