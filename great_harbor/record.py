@@ -143,8 +143,11 @@ class GameRecord:
         total = len(self.actions)
         for number, action in enumerate(actions, start=1):
             # Records made while the choices listed every split of a die's pips may hold one that
-            # the choices now give as another split with the same result: read it as that one.
-            action = harbor.equivalent_split(game, action) or action
+            # the choices now give as another split with the same result: read it as that one,
+            # and keep it so (stepping through a replay, undo and redo use the record's actions).
+            listed = harbor.equivalent_split(game, action)
+            if listed is not None:
+                action = self.actions[number - 1] = listed
             try:
                 if apply is None:
                     game.apply(action)

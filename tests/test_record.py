@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,9 @@ from gameplay import agent_action, play
 from great_harbor import __version__
 from great_harbor.cli import main
 from great_harbor.data import Catalogue
-from great_harbor.engine import Game, Seat
+from great_harbor.engine import Action, Game, Seat
+from great_harbor.engine.actions import AssignPips
+from great_harbor.engine.harbor import equivalent_split, tier
 from great_harbor.record import (
     RECORD_FORMAT,
     RECORD_VERSION,
@@ -23,6 +26,7 @@ from great_harbor.record import (
     render,
     seal,
 )
+from great_harbor.replay import Replay
 from great_harbor.session import Session
 
 
@@ -119,34 +123,58 @@ def test_automa_and_shops_games_replay(tmp_path: Path, catalogue: Catalogue, aut
     assert data["summary"]["finished"] is True
 
 
-def test_a_split_no_longer_listed_replays_as_the_listed_split_with_the_same_result(catalogue: Catalogue) -> None:
-    """Records made when the choices listed every pip split that activates each tile may hold one
-    the choices now give as another split with the same result (1+4 and 2+3 between two tiles
-    without a fee, say): such a record still loads, to the state of the listed split."""
-    from great_harbor.engine.actions import AssignPips
-    from great_harbor.engine.harbor import equivalent_split, tier
-
-    for seed in range(1, 40):
+def old_split_records(catalogue: Catalogue) -> Iterator[tuple[GameRecord, Game]]:
+    """Records as the previous version could write them: the last action is a pip split that
+    activates each tile it touches but is no longer listed, since another split gives the same
+    (1+4 and 2+3 between two tiles without a fee, say). With each, the game after the listed one."""
+    for seed in range(1, 60):
         game = Game.new(catalogue, ["Ana", "Ben"], seed=seed)
-        done = []
+        done: list[Action] = []
         while game.pending is not None:
             top = game.pending
             if top.kind == "assign" and len(top.data["fees"]) == 2:
                 pips, fees = top.data["pips"], top.data["fees"]
-                for a in range(1, pips):
-                    old = AssignPips((a, pips - a))
-                    full = all(tier(game, n, fee) > 0 for n, fee in zip(old.pips, fees, strict=True))
+                old = next((AssignPips((a, pips - a)) for a in range(1, pips)
+                            if all(tier(game, n, fee) > 0 for n, fee in zip((a, pips - a), fees, strict=True))
+                            and equivalent_split(game, AssignPips((a, pips - a))) is not None), None)
+                if old is not None:
                     listed = equivalent_split(game, old)
-                    if full and listed is not None:
-                        rec = GameRecord.new(catalogue, ["Ana", "Ben"], seed=seed)
-                        rec.actions = [*done, old]
-                        game.apply(listed)
-                        assert rec.replay(catalogue).to_json() == game.to_json()
-                        return
+                    assert listed is not None
+                    rec = GameRecord.new(catalogue, ["Ana", "Ben"], seed=seed)
+                    rec.actions = [*done, old]
+                    game.apply(listed)
+                    yield rec, game
+                    break
             action = agent_action(game, seed, len(done))
             game.apply(action)
             done.append(action)
-    raise AssertionError("no game with a split of the same result as a listed one")
+
+
+def test_a_split_no_longer_listed_replays_as_the_listed_split_with_the_same_result(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    """Such a record still loads, to the state of the listed split, and from then on holds the
+    listed split: a replay steps through it and undo and redo work on it."""
+    checked = 0
+    for rec, game in old_split_records(catalogue):
+        old = rec.actions[-1]
+        path = tmp_path / f"old-{rec.seed}.json"
+        path.write_text(rec.dumps(game))
+        assert rec.replay(catalogue).to_json() == game.to_json()
+        replay = Replay.load(catalogue, path)
+        replay.seek(0)
+        assert replay.seek(replay.total).to_json() == game.to_json()
+        assert replay.record.actions[-1] != old
+        session = Session.load(catalogue, path, autosave=False)
+        if not session.can_undo():
+            continue  # the split drew a card: nothing to take back
+        session.undo()
+        session.redo()
+        assert session.game.to_json() == game.to_json()
+        checked += 1
+        if checked == 2:
+            return
+    raise AssertionError(f"only {checked} old records to undo and redo")
 
 
 def test_finished_game_summary_has_scores_and_winners(tmp_path: Path, catalogue: Catalogue) -> None:
@@ -386,7 +414,6 @@ def test_export_log_force_reports_warnings(tmp_path: Path, catalogue: Catalogue,
 
 
 def test_replay_steps_both_ways_and_jumps_to_turns(tmp_path: Path, catalogue: Catalogue) -> None:
-    from great_harbor.replay import Replay
 
     path, game = write_record(tmp_path, catalogue, seed=5, actions=None)
     replay = Replay.load(catalogue, path)

@@ -9,6 +9,7 @@ from great_harbor.engine.actions import AssignPips, PlaceDie
 from great_harbor.engine.scenario import Scenario
 from great_harbor.engine.state import OUTBOUND, ShipState
 from great_harbor.ui.app import make_app
+from great_harbor.ui.screens.game import fit_question
 from great_harbor.ui.screens.handoff import HandOffScreen
 from great_harbor.ui.style import symbol
 from great_harbor.ui.textshot import screen_text
@@ -90,3 +91,12 @@ async def test_while_a_die_s_pips_are_assigned_the_map_shows_the_fee_that_die_pa
         await pilot.pause()
         text = screen_text(app)
         assert " 6+ 1 Sails" in text and "Shore fee +5" in text and "this die" not in text
+
+
+def test_the_top_line_drops_a_closing_aside_then_later_sentences_never_a_ship_s_dock() -> None:
+    turn = "Ana's turn: place R6 and R2 on the harbor (and take Govern actions in between)."
+    assert fit_question(turn, 200) == turn
+    assert fit_question(turn, 60) == "Ana's turn: place R6 and R2 on the harbor."
+    voyage = ("Ana: Liburna (dock 1) beat the pirates in segment 1 — trade here or sail on? "
+              "Use Diplomat now if you want it before the next pirates.")
+    assert fit_question(voyage, 90) == "Ana: Liburna (dock 1) beat the pirates in segment 1 — trade here or sail on?"

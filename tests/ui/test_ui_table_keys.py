@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from table_turn import at_turn, table
 
+from great_harbor.engine.actions import AssignPips, PlaceDie
 from great_harbor.ui.screens.game import GameScreen
 from great_harbor.ui.screens.handoff import HandOffScreen
 from great_harbor.ui.widgets.harbor_map import HarborMap
@@ -200,3 +201,28 @@ async def test_home_and_end_go_to_the_first_and_last_action_unless_a_filter_is_t
         assert picker.filter.cursor_position == 0 and picker.options.highlighted == 0
         await pilot.press("end")
         assert picker.filter.cursor_position == len("place")
+
+
+async def test_tab_to_the_map_takes_up_the_split_highlighted_in_the_list() -> None:
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        picker = await at_turn(pilot, app)
+        hmap = app.screen.query_one(HarborMap)
+        game = app.game
+        assert game is not None
+        place = next(a for a in game.legal_actions()
+                     if isinstance(a, PlaceDie) and len(game.cat.slot_cells.get(a.slot, ())) == 2)
+        app.play(place)
+        await pilot.pause()
+        assert game.pending is not None and game.pending.kind == "assign"
+        await pilot.press("down", "down")
+        wanted = picker.shown[picker.options.highlighted or 0].action
+        assert isinstance(wanted, AssignPips) and wanted != hmap.splits[hmap.split]
+        await pilot.press("tab")
+        assert hmap.has_focus and hmap.splits[hmap.split] == wanted
+        played = []
+        play = app.play
+        app.play = lambda action: (played.append(action), play(action))  # type: ignore[method-assign]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert played == [wanted]

@@ -44,6 +44,19 @@ def layout_for(width: int, height: int) -> str:
     return "small"
 
 
+def fit_question(text: str, room: int) -> str:
+    """The pending question for the top line, within ``room`` cells if it can be: first without a
+    closing aside in brackets ("... (and take Govern actions in between)."), then its first
+    sentence only. The Actions panel always shows the whole question."""
+    if len(text) <= room:
+        return text
+    text = re.sub(r" \([^()]*\)([.?!])$", r"\1", text)
+    if len(text) <= room:
+        return text
+    first = re.match(r".*?[.?!](?= )", text)
+    return first.group(0) if first else text
+
+
 class GameScreen(Screen[None]):
     # Typing goes to the action picker's filter from the first frame (not the map first, then
     # the filter: each move of the focus restyles the panels around it).
@@ -113,11 +126,7 @@ class GameScreen(Screen[None]):
         shown = viewer if viewer is not None else (deciding if deciding is not None else 0)
         status = round_text(game)
         status.append("   ")
-        ask = prompt(game)
-        if status.cell_len + len(ask) >= self.app.size.width:
-            # Too long for the top line (at 120 columns): an aside in brackets goes first; the
-            # Actions panel shows the whole question.
-            ask = re.sub(r" \([^)]*\)", "", ask)
+        ask = fit_question(prompt(game), self.app.size.width - status.cell_len - 1)
         status.append(ask, style="bold reverse" if not hidden else "")
         self.query_one("#status", Static).update(status)
         private = (viewer is not None and viewer == shown) and not hidden
@@ -211,12 +220,18 @@ class GameScreen(Screen[None]):
             top = self.game.pending
             if top is not None and top.kind == "turn" and self.game.s.phase == "actions":
                 why = "your dice for this turn are on the harbor (End your turn when you are done)"
+            elif top is not None and self.game.s.phase == "actions":
+                why = "answer the question in the action list first"
             else:
                 why = "the harbor map takes dice in the Action phase, on your turn"
             self.notify(f"No die to place now: {why}.", timeout=4)
             return
         if self.layout_mode == "compact":
             self._show_tab("tab-harbor")
+        if hmap.assigning:  # the map takes up the split highlighted in the list
+            idx = picker.options.highlighted
+            if idx is not None and idx < len(picker.shown) and picker.shown[idx].action in hmap.splits:
+                hmap.split = hmap.splits.index(picker.shown[idx].action)
         hmap.focus()
         hmap.refresh()
 

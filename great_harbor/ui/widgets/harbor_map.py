@@ -379,10 +379,10 @@ class HarborMap(Widget, can_focus=True):
         return out
 
     def _placement_fee(self, game: Game, tile_id: str) -> int | None:
-        """While the viewer splits a die's pips, the fee it pays on ``tile_id`` (set by the dice
+        """While a die's pips are being assigned, the fee it pays on ``tile_id`` (set by the dice
         there before it, or none with a Smuggler token); None otherwise."""
         top = game.pending
-        if not self.active or top is None or top.kind != "assign" or tile_id not in top.data["tiles"]:
+        if top is None or top.kind != "assign" or tile_id not in top.data["tiles"]:
             return None
         return int(top.data["fees"][top.data["tiles"].index(tile_id)])
 
