@@ -295,6 +295,10 @@ class GreatHarborApp(SessionControl, App[None]):
         if seat is not None:
             from .screens.handoff import HandOffScreen
 
+            # What the last person read in the rules lookup (a card in their hand, say) is theirs:
+            # the next one starts it afresh.
+            self.lookup_memory = None
+
             def confirmed(_: object) -> None:
                 self.viewer = seat
                 self._refresh_table()

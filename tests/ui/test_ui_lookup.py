@@ -297,6 +297,15 @@ async def test_over_the_hand_off_screen_nothing_hidden_shows() -> None:
         assert "person-9" in {thing.entry for thing in lookup(app).things}
         assert "building-1" not in {thing.entry for thing in lookup(app).things}
 
+        await pilot.press(*"quaestor", "enter")  # Ana reads up on the card in her hand ...
+        assert lookup(app).current == card_entry_id("person-9")
+        await pilot.press("escape", *"end", "enter")  # ... and ends her turn
+        assert isinstance(app.screen, HandOffScreen)
+        await pilot.press("question_mark")  # Ben's lookup does not open on what Ana read
+        screen = lookup(app)
+        assert screen.current != card_entry_id("person-9")
+        assert screen.query_one(SearchInput).value == "" and "Quaestor" not in screen_text(app)
+
 
 async def test_over_the_new_game_and_game_over_screens() -> None:
     app = make_app(seed=7, automa_delay=0, blink=False)
