@@ -278,7 +278,7 @@ async def context_help_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
 TABLE_KEYS = [
     ("type", "filter the action picker (every word must match; the best match comes first); "
              "letters typed on the map or in the log go there too"),
-    ("↑ ↓ PgUp PgDn", "move in the action picker (Home / End: first / last, when nothing is typed)"),
+    ("↑ ↓ PgUp PgDn Home End", "move in the action picker"),
     ("Enter", "do the highlighted action"),
     ("Esc", "clear the filter"),
     ("Tab", "switch between the action picker and the harbor map"),

@@ -514,7 +514,7 @@ def prompt(game: Game) -> str:
         # Voyage Persons (Diplomat, Captain) are used at this choice, not before the next fight.
         persons = sorted({game.cat.persons[a.card].name for a in legal if isinstance(a, ActivatePerson)})
         if persons and sail_on:
-            text += f" Use {' or '.join(persons)} now if you want it before the next pirates."
+            text += f" {' or '.join(persons)}: offered only at choices like this one, not during a fight."
         return text
     if top.kind == "corsair":
         return f"{who}: use the Corsair before the pirate of segment {top.data['segment'] + 1} is revealed?"

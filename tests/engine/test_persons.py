@@ -675,7 +675,8 @@ def test_the_voyage_choice_says_a_voyage_person_is_used_now() -> None:
     sc, game = voyage_with("person-19", (0, "ship-20", 1), pirates=("pirate-3",))
     assert game.pending.kind == "voyage_choice"
     assert ActivatePerson("person-19") in game.legal_actions()
-    assert prompt(game).endswith("trade here or sail on? Use Diplomat now if you want it before the next pirates.")
+    assert prompt(game).endswith("trade here or sail on? Diplomat: offered only at choices like this one, not "
+                                 "during a fight.")
     activate(game, "person-19")
     choose(game, "pirate-3")
-    assert "Use Diplomat" not in prompt(game)  # used for this Voyage phase
+    assert "Diplomat" not in prompt(game)  # used for this Voyage phase

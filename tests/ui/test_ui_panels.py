@@ -98,5 +98,5 @@ def test_the_top_line_drops_a_closing_aside_then_later_sentences_never_a_ship_s_
     assert fit_question(turn, 200) == turn
     assert fit_question(turn, 60) == "Ana's turn: place R6 and R2 on the harbor."
     voyage = ("Ana: Liburna (dock 1) beat the pirates in segment 1 — trade here or sail on? "
-              "Use Diplomat now if you want it before the next pirates.")
+              "Diplomat: offered only at choices like this one, not during a fight.")
     assert fit_question(voyage, 90) == "Ana: Liburna (dock 1) beat the pirates in segment 1 — trade here or sail on?"

@@ -20,6 +20,9 @@ CASES = [
     ("dock hut 1 for 1 planks",
      ("Build Dock Hut 1 for 1 rope (a Colonist works there instead of 1 planks)", "build"),
      ("Build Dock Hut 1 for 1 planks (a Colonist works there instead of 1 rope)", "build")),
+    ("r6 smug",
+     ("Spend a Smuggler token: R6 ignores Shore fees for its placement", "smuggler token"),
+     ("Place R6 in the Smuggler's District: 2 Rope, 1 Smuggler token", "place die")),
 ]
 
 
@@ -36,3 +39,10 @@ def test_equal_matches_keep_the_engines_order() -> None:
     items = [("Draft B4", "draft"), ("Draft B5", "draft")]
     ranked = sorted(items, key=lambda it: rank(it[0], it[1], "draft"), reverse=True)
     assert ranked == items
+
+
+def test_convert_finds_the_conversion_cards_too() -> None:
+    from great_harbor.ui.screens.game import kind_words
+
+    assert matches("Use Laurel Exchange: 3 coins for 1 Prestige " + kind_words("conversion"), "convert")
+    assert kind_words("play-ship") == "play ship"

@@ -188,7 +188,7 @@ async def test_on_the_map_every_arrow_steps_through_the_pip_splits_as_the_list_s
         assert game.pending is None or game.pending.kind != "assign"
 
 
-async def test_home_and_end_go_to_the_first_and_last_action_unless_a_filter_is_typed() -> None:
+async def test_home_and_end_go_to_the_first_and_last_action_also_in_a_filter() -> None:
     app = table()
     async with app.run_test(size=(160, 45)) as pilot:
         picker = await at_turn(pilot, app)
@@ -197,10 +197,11 @@ async def test_home_and_end_go_to_the_first_and_last_action_unless_a_filter_is_t
         assert picker.options.highlighted == len(picker.shown) - 1
         await pilot.press("home")
         assert picker.options.highlighted == 0
-        await pilot.press(*"place", "home")  # in a typed filter they move the text cursor
-        assert picker.filter.cursor_position == 0 and picker.options.highlighted == 0
-        await pilot.press("end")
-        assert picker.filter.cursor_position == len("place")
+        await pilot.press(*"place", "end")
+        assert len(picker.shown) > 1 and picker.options.highlighted == len(picker.shown) - 1
+        assert picker.filter.value == "place"
+        await pilot.press("home")
+        assert picker.options.highlighted == 0
 
 
 async def test_tab_to_the_map_takes_up_the_split_highlighted_in_the_list() -> None:

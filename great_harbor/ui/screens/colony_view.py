@@ -16,8 +16,9 @@ from ..widgets.players import PlayersSummary
 
 class ColonyViewScreen(ModalScreen[None]):
     BINDINGS = [
-        Binding("left", "cycle(-1)", "Previous player"),
-        Binding("right", "cycle(1)", "Next player"),
+        # priority: the scrolling view below would take left/right (and hide them in the footer)
+        Binding("left", "cycle(-1)", "Previous player", priority=True),
+        Binding("right", "cycle(1)", "Next player", priority=True),
         Binding("escape,f2", "close", "Back to the table"),
     ]
 

@@ -44,6 +44,15 @@ def layout_for(width: int, height: int) -> str:
     return "small"
 
 
+# The rulebook's words for a kind of action, where its name alone is not what a player types:
+# "convert" finds the Conversion cards as well as the 2-coin conversion.
+KIND_WORDS = {"conversion": "conversion convert coins"}
+
+
+def kind_words(kind: str) -> str:
+    return KIND_WORDS.get(kind, kind.replace("-", " "))
+
+
 def fit_question(text: str, room: int) -> str:
     """The pending question for the top line, within ``room`` cells if it can be: first without a
     closing aside in brackets ("... (and take Govern actions in between)."), then its first
@@ -156,7 +165,7 @@ class GameScreen(Screen[None]):
             if top.kind == "assign":  # taking nothing is allowed but rarely meant: offer it last
                 actions.sort(key=lambda a: not any(getattr(a, "pips", (1,))))
             # The action's kind in the rulebook's words is found too: "play ship" finds "Launch ...".
-            items = [Item(a, describe(game, a), detail(game, a), a.kind.replace("-", " ")) for a in actions]
+            items = [Item(a, describe(game, a), detail(game, a), kind_words(a.kind)) for a in actions]
             items += command_items(getattr(self.app, "session", None))  # undo, redo
             picker.set_items(Text(prompt(game), style="bold"), items, explain=self.explain)
         self._place_focus()

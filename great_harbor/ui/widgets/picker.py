@@ -35,12 +35,14 @@ _WORD = re.compile(r"[\w']+")
 DETAIL_LINES = (2, 5)
 
 
-def rank(words: str, keywords: str, query: str) -> tuple[bool, int, int, int]:
+def rank(words: str, keywords: str, query: str) -> tuple[bool, int, bool, int, int]:
     """How well an action matches the filter, best highest: the query's words one after the
     other in the text ("liburna dock 2" wants "... dock 2", not "... dock 1 for 2 planks"), then
-    how many of its neighbouring pairs are neighbours in the text, then how many of its words
-    name the kind of action ("favor" for "Favor a Senate track"), then how many match a word
-    whole. The list shows the best first, so Enter takes what was typed."""
+    how many of its neighbouring pairs are neighbours in the text, then whether its words come in
+    the typed order at all ("r6 smug": "Place R6 in the Smuggler's District" before "Spend a
+    Smuggler token: R6 ..."), then how many of its words name the kind of action ("favor" for
+    "Favor a Senate track"), then how many match a word whole. The list shows the best first,
+    so Enter takes what was typed."""
     q = _WORD.findall(query.lower())
     tokens = [w.lower() for w in _WORD.findall(f"{words} {keywords}")]
     kinds = [w.lower() for w in _WORD.findall(keywords)]
@@ -50,9 +52,16 @@ def rank(words: str, keywords: str, query: str) -> tuple[bool, int, int, int]:
 
     run = any(all(at(i + k, k) for k in range(len(q))) for i in range(len(tokens) - len(q) + 1))
     pairs = sum(1 for k in range(len(q) - 1) if any(at(i, k) and at(i + 1, k + 1) for i in range(len(tokens) - 1)))
+    shown = len(_WORD.findall(words))  # the action's own words (the kind's come after them)
+    i = 0  # the query's words, each at a later word than the one before
+    for k in range(len(q)):
+        while i < shown and not at(i, k):
+            i += 1
+        i += 1
+    in_order = i <= shown
     kind = sum(1 for w in q if any(t.startswith(w) for t in kinds))
     whole = sum(1 for w in q if w in tokens)
-    return run, pairs, kind, whole
+    return run, pairs, in_order, kind, whole
 
 
 class TypedAhead(Message):
@@ -90,19 +99,13 @@ class FilterInput(Input):
         self.focus()
         self.insert_text_at_cursor(character)
 
-    # Home and End move the text cursor in a filter being typed; in an empty one they go to the
-    # first and the last action of the list, as in any list.
+    # Home and End go to the first and the last action of the list, as in any list, also while a
+    # filter is typed (its text cursor is at its end anyway; the arrows left and right move it).
     def action_home(self, select: bool = False) -> None:
-        if self.value:
-            super().action_home(select)
-        else:
-            self.picker.action_cursor(-len(self.picker.shown))
+        self.picker.action_cursor(-len(self.picker.shown))
 
     def action_end(self, select: bool = False) -> None:
-        if self.value:
-            super().action_end(select)
-        else:
-            self.picker.action_cursor(len(self.picker.shown))
+        self.picker.action_cursor(len(self.picker.shown))
 
 
 class ActionPicker(Vertical):
