@@ -281,8 +281,10 @@ def _describe_place(game: Game, action: PlaceDie) -> str:
         return f"Place {label}{wild} on {tile_name(game, tiles[0])} ({side} shore{fee}): {gain}"
     fee_notes = [f"{tile_name(game, t)} fee {f}" for t, f in zip(tiles, fees, strict=True) if f]
     extra = f"; {', '.join(fee_notes)}" if fee_notes else ""
-    return (f"Place {label}{wild} between {tile_name(game, tiles[0])} and {tile_name(game, tiles[1])}: "
-            f"split {_plural(pips, 'pip')}{extra}")
+    between = f"Place {label}{wild} between {tile_name(game, tiles[0])} and {tile_name(game, tiles[1])}"
+    if all(harbor.tier(game, pips, fee) == 0 for fee in fees):  # all the pips on either tile are too few
+        return f"{between}: too few pips for any benefit{extra}"
+    return f"{between}: split {_plural(pips, 'pip')}{extra}"
 
 
 def _district_gain(game: Game, pips: int) -> str:
@@ -493,7 +495,7 @@ def prompt(game: Game) -> str:
         if p.drafted:
             left = _names(die(game, d) for d in p.drafted)
             return f"{who}'s turn: place {left} on the harbor (and take Govern actions in between)."
-        return f"{who}'s turn: both dice placed; take Govern actions, then end your turn."
+        return f"{who}'s turn: dice placed — take Govern actions or end your turn."
     if top.kind == "assign":
         tiles = [tile_name(game, t) for t in top.data["tiles"]]
         label = top.data.get("label", "the die")

@@ -53,6 +53,22 @@ def test_placement_names_the_tiles_and_the_gain(catalogue: Catalogue) -> None:
     assert describe(game, PlaceDie(die, "district")).startswith(f"Place {colour}4 in the Smuggler's District:")
 
 
+def test_a_shared_slot_that_can_give_nothing_says_so() -> None:
+    """A 1 between two tiles that both have a Shore fee reaches neither: the choice says so, as
+    a Shore slot's does, rather than offer a split."""
+    sc = Scenario(["Ana", "Ben"])
+    sc.layout({"0,0": "sailmaker", "0,1": "ropeyard"})
+    sc.on_slot("h00", "B2")  # the Sailmaker's top Shore slot
+    sc.on_slot("h01", "Y2")  # the Ropeyard's top Shore slot
+    (die,) = sc.drafted(0, "B1")
+    game = sc.turn(0)
+    words = describe(game, PlaceDie(die, "v01"))
+    assert words == ("Place B1 between Sailmaker and Ropeyard: too few pips for any benefit; "
+                     "Sailmaker fee 2, Ropeyard fee 2")
+    (big,) = sc.drafted(0, "B5")
+    assert "split 5 pips" in describe(game, PlaceDie(big, "v01"))
+
+
 def test_pip_split_in_words() -> None:
     sc = Scenario(["Ana", "Ben"])
     sc.layout({"1,1": "shipyard", "1,2": "blacksmith_avenue"})

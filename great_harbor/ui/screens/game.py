@@ -133,7 +133,7 @@ class GameScreen(Screen[None]):
         top = game.pending
         deciding = top.seat if top is not None else None
         shown = viewer if viewer is not None else (deciding if deciding is not None else 0)
-        status = round_text(game)
+        status = round_text(game, short=self.layout_mode != "wide")
         status.append("   ")
         ask = fit_question(prompt(game), self.app.size.width - status.cell_len - 1)
         status.append(ask, style="bold reverse" if not hidden else "")

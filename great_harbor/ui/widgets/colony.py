@@ -56,18 +56,19 @@ def ship_line(game: Game, p: PlayerState, dock: int) -> Text:
         return out
     card = game.cat.ships[sh.card]
     out.append_text(card_text(game, sh.card))
-    spd, st, cg = fleet_rules.speed(game, sh), fleet_rules.strength(game, p, sh), fleet_rules.cargo(game, p, sh)
-    out.append(f"  spd {spd} str {st} cargo {cg} hull {card.hull}")
-    if sh.crew:
-        out.append(f"  crew: {', '.join(sh.crew)}", style=DIM)
-    if sh.damage:
-        out.append(f"  damage {sh.damage}", style="bold")
+    # Where the ship is and its damage first: in a narrow panel the end of the line is cut.
     if sh.where == DOCKED:
         out.append("  docked", style=DIM)
     elif sh.where == OUTBOUND:
         out.append(f"  → at sea, segment {sh.segment + 1}", style="bold")
     else:
         out.append(f"  ← sailing home, {sh.sail_back} to go", style="bold")
+    if sh.damage:
+        out.append(f"  damage {sh.damage}", style="bold")
+    spd, st, cg = fleet_rules.speed(game, sh), fleet_rules.strength(game, p, sh), fleet_rules.cargo(game, p, sh)
+    out.append(f"  spd {spd} str {st} cargo {cg} hull {card.hull}")
+    if sh.crew:
+        out.append(f"  crew: {', '.join(sh.crew)}", style=DIM)
     return out
 
 

@@ -30,11 +30,12 @@ GAIN_WORDS = {
 }
 
 
-def round_text(game: Game) -> Text:
+def round_text(game: Game, short: bool = False) -> Text:
+    """Round, turn, phase and who holds the Anchor; ``short`` for a narrow top line."""
     s = game.s
-    out = Text(f"Round {s.round} of {game.cat.supply.rounds} · Turn {s.turn} · {PHASES.get(s.phase, s.phase)}",
-               style="bold")
-    out.append(" · Anchor: ", style=DIM)
+    rounds = f"{s.round}/{game.cat.supply.rounds}" if short else f"{s.round} of {game.cat.supply.rounds}"
+    out = Text(f"Round {rounds} · Turn {s.turn} · {PHASES.get(s.phase, s.phase)}", style="bold")
+    out.append(" · Anchor " if short else " · Anchor: ", style=DIM)
     anchor = s.players[s.anchor]
     out.append_text(player_text(anchor.seat, anchor.name))
     return out
