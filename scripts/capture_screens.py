@@ -30,7 +30,7 @@ from textual.pilot import Pilot  # noqa: E402
 
 from great_harbor.engine import Game  # noqa: E402
 from great_harbor.engine.actions import Action, AssignPips  # noqa: E402
-from great_harbor.engine.harbor import equivalent_split, tier  # noqa: E402
+from great_harbor.engine.harbor import activates_all, equivalent_split  # noqa: E402
 from great_harbor.ui.app import GreatHarborApp, make_app  # noqa: E402
 from great_harbor.ui.screens.handoff import HandOffScreen  # noqa: E402
 from great_harbor.ui.textshot import screen_text  # noqa: E402
@@ -67,7 +67,7 @@ def seen_actions(game: Game) -> list[Action]:
         return list(game.legal_actions())
     pips, fees = top.data["pips"], top.data["fees"]
     splits = [(a, pips - a) for a in range(pips + 1)]
-    full = [x for x in splits if all(n == 0 or tier(game, n, fee) > 0 for n, fee in zip(x, fees, strict=True))]
+    full = [x for x in splits if activates_all(game, x, fees)]
     return [AssignPips((0, 0))] + [AssignPips(x) for x in full if any(x)]
 
 

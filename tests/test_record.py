@@ -14,7 +14,7 @@ from great_harbor.cli import main
 from great_harbor.data import Catalogue
 from great_harbor.engine import Action, Game, Seat
 from great_harbor.engine.actions import AssignPips
-from great_harbor.engine.harbor import equivalent_split, tier
+from great_harbor.engine.harbor import activates_all, equivalent_split
 from great_harbor.record import (
     RECORD_FORMAT,
     RECORD_VERSION,
@@ -135,7 +135,7 @@ def old_split_records(catalogue: Catalogue) -> Iterator[tuple[GameRecord, Game]]
             if top.kind == "assign" and len(top.data["fees"]) == 2:
                 pips, fees = top.data["pips"], top.data["fees"]
                 old = next((AssignPips((a, pips - a)) for a in range(1, pips)
-                            if all(tier(game, n, fee) > 0 for n, fee in zip((a, pips - a), fees, strict=True))
+                            if activates_all(game, (a, pips - a), fees)
                             and equivalent_split(game, AssignPips((a, pips - a))) is not None), None)
                 if old is not None:
                     listed = equivalent_split(game, old)

@@ -9,11 +9,11 @@ looked up by the card's id.
 
 from __future__ import annotations
 
-from dataclasses import field, fields
+from dataclasses import field
 from enum import StrEnum
 from typing import Literal
 
-from .entry import Entry, at_least, between, entry
+from .entry import Entry, at_least, between, entry, field_names
 
 
 class Colour(StrEnum):
@@ -62,7 +62,7 @@ class Chosen(Entry):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        names = {f.name for f in fields(self)} - {"chosen"}
+        names = set(field_names(self)) - {"chosen"}
         for name in self.chosen:
             if name not in names:
                 raise ValueError(f"chosen names unknown field {name!r}")

@@ -152,13 +152,13 @@ def assign_options(game: Game, top: Pending) -> list[Action]:
         if outcome == (0, 0):
             continue
         listed = chosen.get(outcome)
-        if listed is None or (_activates_all(game, split, fees) and not _activates_all(game, listed, fees)):
+        if listed is None or (activates_all(game, split, fees) and not activates_all(game, listed, fees)):
             chosen[outcome] = split
     options: list[Action] = [AssignPips((0, 0))]
     return options + [AssignPips(x) for x in sorted(chosen.values())]
 
 
-def _activates_all(game: Game, split: Sequence[int], fees: Sequence[int]) -> bool:
+def activates_all(game: Game, split: Sequence[int], fees: Sequence[int]) -> bool:
     """Whether every tile given pips by ``split`` reaches at least its first tier."""
     return all(n == 0 or tier(game, n, fee) > 0 for n, fee in zip(split, fees, strict=True))
 

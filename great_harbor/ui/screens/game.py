@@ -18,6 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from great_harbor.engine import Game
+from great_harbor.engine.actions import AssignPips
 from great_harbor.engine.describe import describe, detail, prompt
 
 from ..app import Act
@@ -27,7 +28,7 @@ from ..widgets.dice import DicePanel
 from ..widgets.displays import Displays, round_text
 from ..widgets.harbor_map import HarborMap
 from ..widgets.log import GameLog
-from ..widgets.picker import ActionPicker, Item, TypedAhead
+from ..widgets.picker import ActionPicker, Item, TypedAhead, offer_order
 from ..widgets.senate import SenateBoard
 from ..widgets.trade import TradeBoard
 
@@ -162,8 +163,7 @@ class GameScreen(Screen[None]):
             picker.set_items(Text("The game is over." if top is None else ""), [])
         else:
             actions = list(game.legal_actions())
-            if top.kind == "assign":  # taking nothing is allowed but rarely meant: offer it last
-                actions.sort(key=lambda a: not any(getattr(a, "pips", (1,))))
+            actions = offer_order(actions)
             # The action's kind in the rulebook's words is found too: "play ship" finds "Launch ...".
             items = [Item(a, describe(game, a), detail(game, a), kind_words(a.kind)) for a in actions]
             items += command_items(getattr(self.app, "session", None))  # undo, redo
@@ -237,10 +237,9 @@ class GameScreen(Screen[None]):
             return
         if self.layout_mode == "compact":
             self._show_tab("tab-harbor")
-        if hmap.assigning:  # the map takes up the split highlighted in the list
-            idx = picker.options.highlighted
-            if idx is not None and idx < len(picker.shown) and picker.shown[idx].action in hmap.splits:
-                hmap.split = hmap.splits.index(picker.shown[idx].action)
+        chosen = picker.highlighted_action
+        if hmap.assigning and isinstance(chosen, AssignPips) and chosen in hmap.splits:
+            hmap.split = hmap.splits.index(chosen)  # the map takes up the split highlighted in the list
         hmap.focus()
         hmap.refresh()
 

@@ -20,7 +20,7 @@ from great_harbor.engine.describe import describe, split_words
 from great_harbor.engine.harbor import DISTRICT, shore_fee
 
 from ..style import COLOUR_STYLES, DIM, PLAYER_STYLES, die_text, symbol
-from .picker import TypedAhead
+from .picker import TypedAhead, offer_order
 
 TW = 21  # tile width
 TH = 5  # tile height
@@ -130,9 +130,9 @@ class HarborMap(Widget, can_focus=True):
         if self.die not in self.dice:
             self.die = self.dice[0] if self.dice else None
         self._fix_cursor()
-        # In the action list's order (taking nothing last), so that up and down go the same way
-        # through the splits here as there.
-        self.splits = sorted((a for a in legal if isinstance(a, AssignPips)), key=lambda a: not any(a.pips))
+        # In the action list's order, so that up and down go the same way through the splits here
+        # as there.
+        self.splits = [a for a in offer_order(list(legal)) if isinstance(a, AssignPips)]
         if top is not None and top.kind == "assign" and self.splits:
             self.split = 0
             self.post_message(self.SplitShown(self.splits[0]))
@@ -390,17 +390,16 @@ class HarborMap(Widget, can_focus=True):
         cell = f"{r},{c}"
         tile_id = game.s.layout[cell]
         tile = game.cat.tiles[tile_id]
-        fee = shore_fee(game, cell)
+        shore = shore_fee(game, cell)
         own_fee = self._placement_fee(game, tile_id)
-        if own_fee is not None:  # the fee this placement pays: a die never raises its own
-            fee = own_fee
+        fee = shore if own_fee is None else own_fee  # the fee this placement pays: never its own die's
         if i == 0:
             line = Text(tile.name[:TW].center(TW), style=f"bold {TILE}")
         elif i <= 3:
             threshold = game.cat.harbor.tier_thresholds[i - 1] + fee
             text = f" {threshold:>2}+ {short_benefit(tile.benefits[i - 1])}"
             line = Text(text[:TW].ljust(TW), style=TILE)
-        elif own_fee is not None and (own_fee or shore_fee(game, cell)):
+        elif own_fee is not None and (own_fee or shore):
             words = f" Fee for this die +{own_fee}" if own_fee else " No fee for this die"
             line = Text(words.ljust(TW), style=f"italic {TILE}")
         elif fee:

@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from great_harbor.engine.actions import Action
+from great_harbor.engine.actions import Action, AssignPips
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,12 @@ class TypedAhead(Message):
     def __init__(self, character: str) -> None:
         super().__init__()
         self.character = character
+
+
+def offer_order(actions: list[Action]) -> list[Action]:
+    """The choices in the order they are offered: a pip split that takes nothing comes last
+    (allowed, but rarely meant); otherwise the engine's order."""
+    return sorted(actions, key=lambda a: isinstance(a, AssignPips) and not any(a.pips))
 
 
 def matches(words: str, query: str) -> bool:
@@ -230,13 +236,18 @@ class ActionPicker(Vertical):
         event.stop()
         self._show_detail()
 
-    def choose_highlighted(self) -> None:
+    @property
+    def highlighted_action(self) -> Action | None:
         idx = self.options.highlighted
-        if idx is None or idx >= len(self.shown):
+        return self.shown[idx].action if idx is not None and idx < len(self.shown) else None
+
+    def choose_highlighted(self) -> None:
+        action = self.highlighted_action
+        if action is None:
             self.app.bell()
             self._show_detail()
             return
-        self.post_message(self.Chosen(self.shown[idx].action))
+        self.post_message(self.Chosen(action))
 
     def action_cursor(self, step: int) -> None:
         opts = self.options
