@@ -17,10 +17,10 @@ from typing import Any
 
 from great_harbor.data import Catalogue
 
-from . import choices, colony, draft, fleet, harbor, rounds, scoring, senate, setup, shops, voyage
+from . import choices, colony, draft, fleet, harbor, rounds, rule_ids, scoring, senate, setup, shops, voyage
 from . import effects as card_effects
 from .actions import Action, Choose, EndTurn, Pass, action_from_dict
-from .errors import EngineError, IllegalAction
+from .errors import EngineError, IllegalAction, Refusal
 from .state import GameState, Pending, PlayerState, from_plain, to_plain
 
 FORMAT_VERSION = 1
@@ -57,14 +57,14 @@ class Game:
         """A new game; ``start=False`` stops before the first roll (the Scenario builder starts there)."""
         specs = [Seat(x) if isinstance(x, str) else x for x in seats]
         if not 2 <= len(specs) <= 4:
-            raise IllegalAction(f"a game has 2 to 4 seats, not {len(specs)}")
+            raise IllegalAction(f"a game has 2 to 4 seats, not {len(specs)}", rule_ids.SEATS)
         if sum(s.automa for s in specs) > 1:
-            raise IllegalAction("at most one seat can be the Automa")
+            raise IllegalAction("at most one seat can be the Automa", rule_ids.SEATS)
         if all(s.automa for s in specs):
-            raise IllegalAction("at least one seat must be a human player")
+            raise IllegalAction("at least one seat must be a human player", rule_ids.SEATS)
         names = [s.name.strip() for s in specs]
         if any(not n for n in names) or len(set(names)) != len(names):
-            raise IllegalAction("every seat needs a different, non-empty name")
+            raise IllegalAction("every seat needs a different, non-empty name", rule_ids.SEATS)
         rng = random.Random(seed)
         state = setup.new_state(catalogue, rng, names, [s.automa for s in specs], seed, shops_variant)
         game = cls(catalogue, state, rng)
@@ -189,7 +189,7 @@ class Game:
         if isinstance(action, dict):
             action = action_from_dict(action)
         if self.is_over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", rule_ids.GAME_OVER)
         if not self.is_legal(action):
             raise IllegalAction(self.why_illegal(action))
         self._apply(action)
@@ -206,7 +206,8 @@ class Game:
         handler(self, top, action)
         self.advance()
 
-    def why_illegal(self, action: Action) -> str:
+    def why_illegal(self, action: Action) -> Refusal:
+        """Why ``action`` is not legal now: the sentence for players and the rule behind it."""
         from .reasons import why_illegal
 
         return why_illegal(self, action)

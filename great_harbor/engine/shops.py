@@ -25,7 +25,9 @@ from great_harbor.data import Catalogue
 from great_harbor.data.models import Side, SlotDef
 
 from . import colony
+from . import rule_ids as R
 from .actions import Action, SetUpShop
+from .errors import Refusal
 from .state import RESOURCES, Pending, PlayerState, die_colour, die_label
 
 if TYPE_CHECKING:
@@ -179,25 +181,26 @@ def shop_actions(game: Game, p: PlayerState) -> list[Action]:
     return [SetUpShop(pid, r) for pid in positions(game) if pid not in taken for r in payable]
 
 
-def why_not(game: Game, p: PlayerState, action: SetUpShop) -> str | None:
+def why_not(game: Game, p: PlayerState, action: SetUpShop) -> Refusal | None:
     """Why this Set up Shop is not possible (None if nothing here forbids it)."""
     s = game.s
     cost = game.cat.supply.shop_cost
     if not s.shops_variant:
-        return "the Harbor Shops variant is not in play in this game"
+        return Refusal("the Harbor Shops variant is not in play in this game", R.SHOPS)
     if p.automa:
-        return "the Automa does not set up Shops"
+        return Refusal("the Automa does not set up Shops", R.SHOPS_AND_THE_AUTOMA)
     if p.shops_left <= 0:
-        return f"all {game.cat.supply.shops_per_player} of your Shops are already on the harbor"
+        return Refusal(f"all {game.cat.supply.shops_per_player} of your Shops are already on the harbor",
+                       R.SHOPS_SET_UP)
     if action.position not in positions(game):
-        return f"there is no Shop position {action.position!r}"
+        return Refusal(f"there is no Shop position {action.position!r}", R.SHOP_POSITIONS)
     if action.position in s.shops:
-        return f"{game.name(s.shops[action.position])} already has a Shop there"
+        return Refusal(f"{game.name(s.shops[action.position])} already has a Shop there", R.SHOP_POSITIONS)
     if action.resource not in RESOURCES:
-        return f"{action.resource!r} is not a basic resource (sails, rope, planks or metal)"
+        return Refusal(f"{action.resource!r} is not a basic resource (sails, rope, planks or metal)", R.SHOP_ACTION)
     have = p.resources[action.resource]
     if have < cost:
-        return f"a Shop costs {cost} {action.resource}, you have {have}"
+        return Refusal(f"a Shop costs {cost} {action.resource}, you have {have}", R.SHOP_ACTION)
     return None
 
 

@@ -21,8 +21,9 @@ from textual.message import Message
 from textual.screen import Screen
 
 from great_harbor.data import Catalogue, CatalogueError, load_catalogue
-from great_harbor.engine import EngineError, Game, IllegalAction, Seat
+from great_harbor.engine import EngineError, Game, IllegalAction, Seat, rule_ids
 from great_harbor.engine.actions import Action
+from great_harbor.engine.errors import Refusal
 from great_harbor.startup import resume_collector
 
 from .session_control import SessionControl
@@ -227,24 +228,26 @@ class GreatHarborApp(SessionControl, App[None]):
             else:
                 game.apply(action)
         except IllegalAction as exc:
-            self.refused(str(exc), action)
+            self.refused(exc.refusal)
             return
         except (EngineError, NotImplementedError) as exc:
-            self.refused(f"the engine could not do that: {exc or type(exc).__name__}")
+            reason = f"the engine could not do that: {exc or type(exc).__name__}"
+            self.refused(Refusal(reason, rule_ids.GOVERN_ACTIONS))
             return
         self._note_save()
         self.after_change()
 
-    def refused(self, reason: str, action: Action | None = None) -> None:
+    def refused(self, refusal: Refusal) -> None:
         """Show an engine refusal, with the rule behind it (the context key opens that rule)."""
         import time
 
         from .lookup_topics import CONTEXT_KEY, REFUSAL_SECONDS, index_for, refusal_topic, title_of
         from .screens.game import GameScreen
 
-        topic = refusal_topic(self.game, reason, action)
-        title = title_of(index_for(self.game.cat), topic.entry) if topic and self.game else None
-        if topic is not None and title is not None:
+        reason = refusal.reason
+        topic = refusal_topic(refusal)
+        title = title_of(index_for(self.game.cat), topic.entry) if self.game else None
+        if title is not None:
             self.refusal = (topic, time.monotonic() + REFUSAL_SECONDS)
             reason = f"{reason}. Rule: {title} ({CONTEXT_KEY} opens it)"
         screen = self.screen

@@ -33,7 +33,7 @@ from great_harbor.engine.actions import (
     Trade,
     UseConversion,
 )
-from great_harbor.engine.state import Pending
+from great_harbor.engine.errors import Refusal
 
 if TYPE_CHECKING:
     from great_harbor.data import Catalogue
@@ -218,17 +218,9 @@ def pending_topic(game: Game, public_only: bool = False) -> Topic:
     return Topic(entry, f"what the game waits for: {prompt(game)}")
 
 
-def refusal_topic(game: Game | None, reason: str, action: Action | None = None,
-                  pending: Pending | None = None) -> Topic | None:
-    """The rule behind an engine refusal (``IllegalAction`` message), or ``None``."""
-    from great_harbor.lookup.links import rule_for_refusal
-
-    if pending is None and game is not None:
-        pending = game.pending
-    entry = rule_for_refusal(reason, action, pending)
-    if entry is None:
-        return None
-    return Topic(entry, f"why not: {reason.strip().rstrip('.')}")
+def refusal_topic(refusal: Refusal) -> Topic:
+    """The rule behind an engine refusal (``IllegalAction.refusal`` or ``Game.why_illegal``)."""
+    return Topic(refusal.rule, f"why not: {refusal.reason.strip().rstrip('.')}")
 
 
 def why_not(game: Game, query: str) -> WhyNot | None:
@@ -242,9 +234,8 @@ def why_not(game: Game, query: str) -> WhyNot | None:
     for action in candidates(game):
         words = describe(game, action)
         if matches(words, query):
-            reason = game.why_illegal(action)
-            topic = refusal_topic(game, reason, action)
-            return WhyNot(action, f"Not possible: {words} — {reason}.", topic.entry if topic else None)
+            refusal = game.why_illegal(action)
+            return WhyNot(action, f"Not possible: {words} — {refusal.reason}.", refusal.rule)
     return None
 
 
