@@ -34,6 +34,7 @@ from great_harbor.engine.actions import (
     UseConversion,
 )
 from great_harbor.engine.errors import Refusal
+from great_harbor.engine.game import SeatView
 
 if TYPE_CHECKING:
     from great_harbor.data import Catalogue
@@ -203,16 +204,17 @@ def _is_card(game: Game, card: str) -> bool:
                                             cat.conversion_cards))
 
 
-def pending_topic(game: Game, public_only: bool = False) -> Topic:
-    """What the game waits for. With ``public_only`` (the table is hidden), a private decision
+def pending_topic(view: SeatView) -> Topic:
+    """What the game waits for, as ``view``'s seat may know it: another seat's private decision
     does not name the card that asks it."""
     from great_harbor.engine.describe import prompt
     from great_harbor.lookup.links import entry_for_pending
 
-    top = game.pending
+    top = view.pending
     if top is None:
         return Topic("end-of-game", "the end of the game")
-    if public_only and top.data.get("private"):
+    game = view
+    if top.seat != view.seat and top.data.get("private"):
         return Topic("turn-structure", "the decision the game waits for")
     entry = entry_for_pending(top) or "turn-structure"
     return Topic(entry, f"what the game waits for: {prompt(game)}")
@@ -242,19 +244,22 @@ def why_not(game: Game, query: str) -> WhyNot | None:
 # --- the things on the table ----------------------------------------------------------------------
 
 
-def table_things(game: Game, seat: int | None, show_hand: bool) -> list[TableThing]:
+def table_things(view: SeatView, seat: int | None) -> list[TableThing]:
     """Everything the table shows that has an entry: the Harbor tiles, the displays, the Conversion
     cards and the Dice Bonus tile, the Senate tracks, the revealed Pirates, and the colony of
-    ``seat`` (the one on screen); its hand only with ``show_hand``."""
+    ``seat`` (the one on screen); its hand when it is the view's own."""
     from great_harbor.engine.describe import card_name, prompt
     from great_harbor.lookup.links import entry_for_senate_track, entry_for_tile
 
+    game = view
     s = game.s
     cat = game.cat
+    show_hand = seat is not None and seat == view.seat
     out: list[TableThing] = []
-    if game.pending is not None:
-        topic = pending_topic(game, public_only=not show_hand)
-        out.append(TableThing("Now", prompt(game) if not game.pending.data.get("private") or show_hand
+    top = game.pending
+    if top is not None:
+        topic = pending_topic(view)
+        out.append(TableThing("Now", prompt(game) if not top.data.get("private") or top.seat == view.seat
                               else "A decision", topic.entry))
     for cell in sorted(s.layout):
         tile = s.layout[cell]
