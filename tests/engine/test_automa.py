@@ -450,7 +450,8 @@ def test_equal_strength_trades_for_double_prestige_and_discards_the_leftmost_dem
     assert leftmost not in s.demands[0] and leftmost in s.demand_pool
     sh = p.docks[0]
     assert sh is not None and sh.where == RETURNING and sh.damage == 0
-    assert any(line.startswith("Automa trades in segment 1: 2 Prestige (double), no coins") for line in game.log_lines())
+    lines = game.log_lines()
+    assert any(line.startswith("Automa trades in segment 1: 2 Prestige (double), no coins") for line in lines)
 
 
 def test_greater_strength_sails_on_and_lower_strength_docks_at_once_undamaged() -> None:

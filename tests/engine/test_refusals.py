@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from engine_testkit import snapshot
 
 from great_harbor.data import Catalogue
 from great_harbor.engine import Game, IllegalAction, Refusal, Seat
@@ -27,8 +28,6 @@ from great_harbor.engine.scenario import Scenario
 from great_harbor.engine.shops import positions
 from great_harbor.engine.state import COLOURS, RESOURCES, STATS
 from great_harbor.lookup.search import default_index
-
-from engine_testkit import snapshot
 
 
 def test_every_rule_id_the_engine_names_is_an_entry() -> None:

@@ -86,7 +86,8 @@ def test_set_up_shop_pays_two_of_one_resource() -> None:
     assert p.resources["planks"] == 1 and p.resources["sails"] == 1
     assert game.s.shops == {"h00+v00": 0}
     assert p.shops_left == 4
-    assert game.log_lines()[-1] == "Ana pays 2 Planks and sets up a Shop at the top-left corner of the Sailmaker (4 left)."
+    last = game.log_lines()[-1]
+    assert last == "Ana pays 2 Planks and sets up a Shop at the top-left corner of the Sailmaker (4 left)."
     check(game)
 
 
