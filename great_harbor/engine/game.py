@@ -17,6 +17,7 @@ from typing import Any
 
 from great_harbor.data import Catalogue
 
+from . import cards as _cards  # noqa: F401  (registers every Person and Building class)
 from . import choices, colony, draft, fleet, harbor, narrate, rounds, rule_ids, scoring, senate, setup, shops, voyage
 from . import effects as card_effects
 from .actions import Action, Choose, EndTurn, Pass, action_from_dict

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import automa, colony, draft, scoring, voyage
+from . import automa, card_hooks, colony, draft, scoring, voyage
 
 if TYPE_CHECKING:
     from .game import Game
@@ -124,10 +124,8 @@ def end_of_round(game: Game) -> None:
             p.coins += coins
             game.log("domestic-growth", seat=p.seat, coins=coins)
         colony.return_workers(game, p)  # 2. workers come home
-        if "building-19" in p.buildings:
-            p.favor += 1
-            game.resolved("building-19")
-            game.log("villa", seat=p.seat, favor=1)
+        for b in card_hooks.buildings(game, p):  # the Governor's Villa
+            b.end_of_round(game, p)
     for deck, display in ((s.person_deck, s.person_display), (s.building_deck, s.building_display)):
         if display:  # 3. refresh the displays
             deck.append(display.pop(0))

@@ -5,16 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import colony, fleet
+from . import card_hooks, fleet
 from .actions import Action, ActivatePerson, Choose, Pass, SailOn, Trade
 from .choices import continuation, offer
 from .state import DOCKED, LUXURIES, OUTBOUND, RETURNING, Pending, PlayerState, ShipState
 
 if TYPE_CHECKING:
     from .game import Game
-
-CORSAIR = "person-21"
-CUSTOMS_OFFICE = "building-9"
 
 
 def start(game: Game) -> None:
@@ -91,16 +88,15 @@ def _voyage_order(game: Game) -> list[int]:
     return [(s.anchor + i) % s.seats for i in range(s.seats)]
 
 
-def _corsair_ready(game: Game, p: PlayerState) -> bool:
-    from . import effects
+def askers_before_reveal(game: Game, p: PlayerState) -> list[str]:
+    """The Persons of ``p``'s (the Corsair) whose use must be offered before the next reveal."""
+    if p.automa:
+        return []
+    return [c.id for c in card_hooks.persons(game, p) if c.asks_before_reveal(game, p)]
 
-    return (
-        not p.automa
-        and any(CORSAIR in slot for slot in p.person_slots)
-        and CORSAIR not in p.activated
-        and effects.markers_left(game, p) > 0
-        and any(sh.where == OUTBOUND for sh in fleet.ships(p))
-    )
+
+def _corsair_ready(game: Game, p: PlayerState) -> bool:
+    return bool(askers_before_reveal(game, p))
 
 
 def reveal_pirate(game: Game, segment: int) -> None:
@@ -151,7 +147,7 @@ def legal(game: Game, top: Pending) -> list[Action]:
     if top.kind == "ship_order":
         return [Choose(d) for d in top.data["docks"]]
     if top.kind == "corsair":
-        return [ActivatePerson(CORSAIR), Pass()]
+        return [*(ActivatePerson(c) for c in askers_before_reveal(game, p)), Pass()]
     out: list[Action] = [Trade(top.data["dock"])]
     if top.data["segment"] < len(game.s.pirates) - 1:
         out.append(SailOn(top.data["dock"]))
@@ -195,9 +191,8 @@ def trade(game: Game, p: PlayerState, sh: ShipState) -> None:
     game.log("trade", p.seat, ship=sh.card, segment=segment, coins=coins, cargo=c, segment_coins=seg.coins,
              prestige=seg.prestige)
     turn_back(game, sh, segment)
-    if CUSTOMS_OFFICE in p.buildings:
-        offer(game, p.seat, "voyage.customs", ["sails", "rope", "planks", "metal"],
-              "Customs Office: take one basic resource")
+    for b in card_hooks.buildings(game, p):  # the Customs Office
+        b.after_trade(game, p)
     options = demand_options(game, p, segment)
     if options:
         offer(game, p.seat, "voyage.demand", options, "Meet a Luxury demand for the Prestige again?",
@@ -225,18 +220,7 @@ def meet_demand(game: Game, top: Pending, option: str | None) -> None:
     game.s.demand_pool.append(tile)
     prestige = game.cat.trade_board.segments[segment].prestige
     p.prestige += prestige
-    if p.voyage_any_luxury:
-        game.resolved("person-10")
     game.log("demand", p.seat, luxury=luxury, prestige=prestige)
-
-
-@continuation("voyage.customs")
-def customs(game: Game, top: Pending, option: str | None) -> None:
-    assert option is not None
-    p = game.s.players[top.seat]
-    colony.gain_resources(game, p, {option: 1})
-    game.resolved(CUSTOMS_OFFICE)
-    game.log("customs", p.seat, resource=option)
 
 
 def sail_back(game: Game) -> None:
