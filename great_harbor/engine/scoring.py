@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import card_hooks, fleet
+from . import card_hooks, fleet, seats
 from .state import PlayerState
 
 if TYPE_CHECKING:
@@ -70,10 +70,9 @@ def end_of_game_buildings(game: Game, p: PlayerState, mark: bool = False) -> int
 
 def score(game: Game, p: PlayerState, mark: bool = False) -> dict[str, int]:
     """The breakdown of one player's final Prestige, item by item, and the total."""
-    if p.automa:
-        from . import automa
-
-        return automa.final_score(game, p, mark)
+    own = seats.controller(p).final_score(game, p, mark)  # the Automa's own list
+    if own is not None:
+        return own
     cards = sum(card_def(game, c).prestige for c in cards_in_colony(p))
     a, b = (str(c) for c in game.cat.governors[p.governor].colours)
     counts = colour_counts(game, p)

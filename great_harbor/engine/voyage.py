@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import card_hooks, fleet
+from . import card_hooks, fleet, seats
 from .actions import Action, ActivatePerson, Choose, Pass, SailOn, Trade
 from .choices import continuation, offer
 from .state import DOCKED, LUXURIES, OUTBOUND, RETURNING, Pending, PlayerState, ShipState
@@ -15,12 +15,9 @@ if TYPE_CHECKING:
 
 
 def start(game: Game) -> None:
-    from . import automa
-
     s = game.s
     for p in s.players:
-        if p.automa:
-            automa.send_all_ships(game, p)
+        seats.controller(p).before_voyage(game, p)  # the Automa sends out every docked ship
     s.voyage.segment = -1
     s.voyage.queue = []
     s.voyage.corsair_asked = []
@@ -52,7 +49,7 @@ def step(game: Game) -> bool:
     if v.queue:
         group_pos = min(e[2] for e in v.queue)
         group = [e for e in v.queue if e[2] == group_pos]
-        if len(group) > 1 and not s.players[group[0][0]].automa:
+        if len(group) > 1 and seats.controller(s.players[group[0][0]]).orders_own_ships:
             offer_order = [str(e[1]) for e in group]
             game.push("ship_order", group[0][0], docks=offer_order)
             return True
@@ -90,7 +87,7 @@ def _voyage_order(game: Game) -> list[int]:
 
 def askers_before_reveal(game: Game, p: PlayerState) -> list[str]:
     """The Persons of ``p``'s (the Corsair) whose use must be offered before the next reveal."""
-    if p.automa:
+    if not seats.controller(p).decides:
         return []
     return [c.id for c in card_hooks.persons(game, p) if c.asks_before_reveal(game, p)]
 
@@ -114,14 +111,11 @@ def reveal_pirate(game: Game, segment: int) -> None:
 
 
 def battle(game: Game, seat: int, dock: int) -> None:
-    from . import automa
-
     p = game.s.players[seat]
     sh = p.docks[dock - 1]
     assert sh is not None
     total = pirate_total(game, p)
-    if p.automa:
-        automa.voyage_ship(game, p, sh, total)
+    if seats.controller(p).fights_alone(game, p, sh, total):  # the Automa
         return
     power = fleet.strength(game, p, sh)
     if power < total:
