@@ -11,7 +11,7 @@ from great_harbor.engine.errors import IllegalAction
 from great_harbor.engine.invariants import check, find_problems
 from great_harbor.engine.scenario import Scenario
 from great_harbor.engine.scoring import score
-from great_harbor.engine.shops import describe_position, on_placement, shop_actions, shop_colours, shop_map
+from great_harbor.engine.shops import describe_position, on_placement, shop_colours, shop_map
 from great_harbor.simulate import run
 
 
