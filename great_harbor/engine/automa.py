@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import fleet, harbor, scoring, seats, shops, voyage
-from .describe import slot_tiles
+from .names import slot_tiles
 from .draft import take
 from .errors import EngineError
 from .state import DOCKED, PlayerState, ShipState, die_colour
