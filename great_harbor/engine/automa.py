@@ -17,9 +17,9 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import fleet, harbor, scoring, seats, shops, voyage
-from .names import slot_tiles
 from .draft import take
 from .errors import EngineError
+from .names import slot_tiles
 from .state import DOCKED, PlayerState, ShipState, die_colour
 
 if TYPE_CHECKING:

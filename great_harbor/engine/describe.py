@@ -310,12 +310,12 @@ def option_words(game: Game, top: Pending, option: str) -> str:
         return f"{die(game, int(option))} becomes Wild for its placement"
     if handler == "effects.discount_build":
         site, unpaid = option.split("|")
-        units = [u for u in unpaid.split("+") if u]
+        left = [u for u in unpaid.split("+") if u]
         site_def = next(x for x in cat.colony_board.sites if x.id == site)
         cost = colony.cost_of(site_def.cost)
-        for r in units:
+        for r in left:
             cost[r] -= 1
-        return f"Build {site_name(game, site)} for {cost_words(cost)} ({units(units) or 'nothing'} unpaid)"
+        return f"Build {site_name(game, site)} for {cost_words(cost)} ({units(left) or 'nothing'} unpaid)"
     if handler == "effects.praefectus":
         if option == "deck":
             return "Draw 2 Buildings from the deck"
