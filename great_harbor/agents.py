@@ -20,13 +20,13 @@ from collections.abc import Callable, Iterable, Mapping
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from great_harbor.engine import Action, Game, card_hooks, colony, effects, fleet, harbor, senate, voyage
+from great_harbor.engine import Action, Game, card_hooks, colony, effects, fleet, harbor, senate, supply, voyage
 from great_harbor.engine import actions as act
 from great_harbor.engine.cards.buildings import MarketSquare
 from great_harbor.engine.cards.persons import Architect, FarCaptain, Praetor
-from great_harbor.engine.draft import current_bonus_mapping
 from great_harbor.engine.game import SeatView
 from great_harbor.engine.state import DOCKED, OUTBOUND, RETURNING, PlayerState, ShipState, die_colour
+from great_harbor.engine.supply import current_bonus_mapping
 
 # --- what things are worth, in Prestige equivalents -----------------------------------------------
 COIN = 0.45  # 2 coins buy a resource, or 1 Prestige once a resource track is full
@@ -76,12 +76,12 @@ class Mind:
         out = []
         for card in dict.fromkeys(self.p.hand):
             if card.startswith("building-"):
-                out.append((card, colony.cost_of(self.cat.buildings[card].cost), self.building_worth(card)))
+                out.append((card, supply.cost_of(self.cat.buildings[card].cost), self.building_worth(card)))
             elif card.startswith("ship-"):
-                out.append((card, colony.cost_of(self.cat.ships[card].cost), self.ship_card_worth(card)))
+                out.append((card, supply.cost_of(self.cat.ships[card].cost), self.ship_card_worth(card)))
         for site in self.cat.colony_board.sites:
             if site.id not in self.p.structures:
-                out.append((site.id, colony.cost_of(site.cost), self.structure_worth(site.id)))
+                out.append((site.id, supply.cost_of(site.cost), self.structure_worth(site.id)))
         return out
 
     def resource_worth(self, res: Mapping[str, int], projects: list[tuple[str, dict[str, int], float]]) -> float:
@@ -127,7 +127,7 @@ class Mind:
         return self.base - self.resource_worth(res, rest)
 
     def colonists_worth(self, n: int) -> float:
-        room = colony.housing_capacity(self.g, self.p) - self.p.free_colonists
+        room = supply.housing_capacity(self.g, self.p) - self.p.free_colonists
         each = 0.25 + 0.45 * self.tf + (0.5 if "building-20" in self.p.buildings else 0)
         return each * max(0, min(n, room, self.s.colonist_supply))
 
@@ -184,7 +184,7 @@ class Mind:
         elif card == "building-15":
             v += (len(p.structures) + 0.3 * self.turns_left) / 2
         elif card == "building-20":
-            v += (colony.colonists_in_colony(p) + 0.3 * self.turns_left) / 2
+            v += (supply.colonists_in_colony(p) + 0.3 * self.turns_left) / 2
         else:
             v += BUILDING_USE.get(card, 0.0) * rounds
         return v
@@ -221,7 +221,7 @@ class Mind:
             else:
                 cost = self.cat.buildings[card].cost if card.startswith("building-") else self.cat.ships[card].cost
                 value = self.building_worth(card) if card.startswith("building-") else self.ship_card_worth(card)
-                w = self.resource_worth(self.p.resources, [*self.projects, (card, colony.cost_of(cost), value)])
+                w = self.resource_worth(self.p.resources, [*self.projects, (card, supply.cost_of(cost), value)])
                 w -= self.base
             self._cards[card] = w
         return self._cards[card]
@@ -420,7 +420,7 @@ def _ship_at(m: Mind, dock: int) -> ShipState:
 def _structure_options(m: Mind, reduction: int) -> list[tuple[float, str]]:
     out = []
     for site, _, unpaid in colony.structure_options(m.g, m.p, reduction=reduction, allow_colonist=False):
-        cost = colony.cost_of(next(s.cost for s in m.cat.colony_board.sites if s.id == site))
+        cost = supply.cost_of(next(s.cost for s in m.cat.colony_board.sites if s.id == site))
         for r in unpaid:
             cost[r] -= 1
         out.append((m.structure_worth(site) - m.spend_worth(cost, site), f"{site}|{'+'.join(unpaid)}"))
@@ -512,13 +512,13 @@ def govern_worth(m: Mind, a: Action) -> float:
     if isinstance(a, act.PlayPerson):
         return m.person_worth(a.card) + (0.2 if len(p.person_slots[a.slot - 1]) else 0.0)
     if isinstance(a, act.PlayBuilding):
-        return m.building_worth(a.card) - m.spend_worth(colony.cost_of(m.cat.buildings[a.card].cost), a.card)
+        return m.building_worth(a.card) - m.spend_worth(supply.cost_of(m.cat.buildings[a.card].cost), a.card)
     if isinstance(a, act.PlayShip):
         old = p.docks[a.dock - 1]
-        return (m.ship_card_worth(a.card, old) - m.spend_worth(colony.cost_of(m.cat.ships[a.card].cost), a.card)
+        return (m.ship_card_worth(a.card, old) - m.spend_worth(supply.cost_of(m.cat.ships[a.card].cost), a.card)
                 + (0.5 if old is None else 0.0))
     if isinstance(a, act.BuildStructure):
-        cost = colony.cost_of(next(s.cost for s in m.cat.colony_board.sites if s.id == a.site))
+        cost = supply.cost_of(next(s.cost for s in m.cat.colony_board.sites if s.id == a.site))
         for r in a.unpaid:
             cost[r] -= 1
         return m.structure_worth(a.site) - m.spend_worth(cost, a.site) - EMPLOY * a.colonist

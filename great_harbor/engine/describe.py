@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import colony, harbor
+from . import harbor, supply
 from .actions import (
     Action,
     ActivatePerson,
@@ -110,7 +110,7 @@ def option_words(game: Game, top: Pending, option: str) -> str:
         site, unpaid = option.split("|")
         left = [u for u in unpaid.split("+") if u]
         site_def = next(x for x in cat.colony_board.sites if x.id == site)
-        cost = colony.cost_of(site_def.cost)
+        cost = supply.cost_of(site_def.cost)
         for r in left:
             cost[r] -= 1
         return f"Build {site_name(game, site)} for {cost_words(cost)} ({units(left) or 'nothing'} unpaid)"
@@ -229,6 +229,6 @@ def choice_detail(game: Game, option: str) -> str:
         if part in cat.buildings:  # a card to take or build: what it will cost matters
             b = cat.buildings[part]
             employ = f"; employs {plural(b.colonists, 'Colonist')}" if b.colonists else ""
-            return (f"{b.name}: {b.text} (costs {cost_words(colony.cost_of(b.cost))}{employ}; "
+            return (f"{b.name}: {b.text} (costs {cost_words(supply.cost_of(b.cost))}{employ}; "
                     f"{b.prestige} Prestige)")
     return ""

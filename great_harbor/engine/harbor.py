@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import colony, shops
 from . import rule_ids as R
+from . import shops, supply
 from .actions import Action, AssignPips, PlaceDie, SpendFavorPip, UseSmugglerToken
 
 # The map's arithmetic lives in board.py (below the rules); its names are read here too, as
@@ -189,12 +189,12 @@ def activate_tile(game: Game, p: PlayerState, tile_id: str, t: int, drawn: list[
     out: list[dict[str, Any]] = []
     if benefit.resources:
         res = {str(k): v for k, v in benefit.resources.items()}
-        surplus = colony.gain_resources(game, p, res)
+        surplus = supply.gain_resources(game, p, res)
         out += [{"k": "res", "r": r, "n": n} for r, n in res.items()]
         if surplus:
             out.append({"k": "surplus"})
     if benefit.colonists:
-        got = colony.gain_colonists(game, p, benefit.colonists)
+        got = supply.gain_colonists(game, p, benefit.colonists)
         out.append({"k": "colonists", "got": got, "wanted": benefit.colonists})
     if benefit.favor:
         p.favor += benefit.favor
@@ -259,9 +259,7 @@ def smuggle(game: Game, p: PlayerState, die: int, pips: int) -> None:
     """A die in the Smuggler's District: per Smuggler die, its colour's resource times the tier."""
     s = game.s
     district = game.cat.harbor.smugglers_district
-    from .draft import current_bonus_mapping
-
-    mapping = current_bonus_mapping(game)
+    mapping = supply.current_bonus_mapping(game)
     t = tier(game, pips, 0)
     amount = district.tier_amounts[t - 1] if t > 0 else 0
     gains: dict[str, int] = {}
@@ -269,7 +267,7 @@ def smuggle(game: Game, p: PlayerState, die: int, pips: int) -> None:
         for sd in s.smuggler_dice:
             res = mapping[die_colour(sd)]
             gains[res] = gains.get(res, 0) + amount
-    surplus = colony.gain_resources(game, p, gains) if gains else False
+    surplus = supply.gain_resources(game, p, gains) if gains else False
     p.smuggler += district.smuggler_tokens
     items: list[dict[str, Any]] = [{"k": "res", "r": r, "n": n} for r, n in gains.items()]
     if surplus:
@@ -360,14 +358,12 @@ class PlaceDieRule(ActionRule[PlaceDie]):
 
 def district_gain(game: Game, pips: int) -> str:
     """What a die of ``pips`` would gain in the Smuggler's District now, in words."""
-    from .draft import current_bonus_mapping
-
     district = game.cat.harbor.smugglers_district
     t = tier(game, pips, 0)
     amount = district.tier_amounts[t - 1] if t > 0 else 0
     gains: dict[str, int] = {}
     if amount:
-        mapping = current_bonus_mapping(game)
+        mapping = supply.current_bonus_mapping(game)
         for sd in game.s.smuggler_dice:
             res = mapping[die_colour(sd)]
             gains[res] = gains.get(res, 0) + amount

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import colony, fleet, senate
+from .. import fleet, senate, supply
 from ..card_hooks import Card, card, card_class
 from ..choices import continuation, offer
 from ..state import LUXURIES, RESOURCES, STATS, Pending, PlayerState, ShipState
@@ -132,7 +132,7 @@ class MarketSquare(Card):
     numbers_used = ("luxury",)
 
     def options(self, game: Game) -> list[str]:
-        return [x for x in LUXURIES if colony.luxury_supply(game, x) >= self.n("luxury")]
+        return [x for x in LUXURIES if supply.luxury_supply(game, x) >= self.n("luxury")]
 
     def can_use(self, game: Game, p: PlayerState) -> bool:
         return bool(self.options(game))
@@ -277,7 +277,7 @@ class CustomsOffice(Card):
         assert option is not None
         p = game.s.players[top.seat]
         office = next(c for c in (card(game, b) for b in p.buildings) if isinstance(c, CustomsOffice))
-        colony.gain_resources(game, p, {option: office.n("resources")})
+        supply.gain_resources(game, p, {option: office.n("resources")})
         game.resolved(office.id)
         game.log("customs", p.seat, resource=option)
 
@@ -340,4 +340,4 @@ class Curia(Card):
     numbers_used = ("colonists_per_prestige",)
 
     def end_of_game(self, game: Game, p: PlayerState) -> int:
-        return (colony.colonists_in_colony(p) + p.automa_colonists) // self.n("colonists_per_prestige")
+        return (supply.colonists_in_colony(p) + p.automa_colonists) // self.n("colonists_per_prestige")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .. import colony, fleet, harbor, senate, voyage
+from .. import colony, fleet, harbor, senate, supply, voyage
 from ..card_hooks import Card, card, card_class
 from ..choices import continuation, offer
 from ..effects import markers_left
@@ -184,7 +184,7 @@ class Quaestor(PersonCard):
 
     def start(self, game: Game, p: PlayerState) -> None:
         wanted = self.n("colonists")
-        got = colony.gain_colonists(game, p, wanted)
+        got = supply.gain_colonists(game, p, wanted)
         game.log("quaestor", p.seat, got=got, wanted=wanted)
         game.resolved(self.id)
 
