@@ -575,7 +575,7 @@ def _best(scored: Iterable[tuple[float, Action]]) -> tuple[float, Action | None]
     return best
 
 
-def _draft(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action | None:
+def _draft(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | None:
     mapping = current_bonus_mapping(m.g)
 
     def worth(a: act.Draft) -> float:
@@ -588,7 +588,7 @@ def _draft(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action |
     return _best((worth(a), a) for a in legal if isinstance(a, act.Draft))[1]
 
 
-def _turn(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action | None:
+def _turn(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | None:
     skip = (act.PlaceDie, act.SpendFavorPip, act.UseSmugglerToken, act.EndTurn, act.SendShip)
     value, best = _best((govern_worth(m, a), a) for a in legal if not isinstance(a, skip))
     if best is not None and value > EPS:
@@ -601,18 +601,18 @@ def _turn(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action | 
     return act.EndTurn()
 
 
-def _assign(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action | None:
+def _assign(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | None:
     def worth(a: act.AssignPips) -> float:
         return sum(m.tile_worth(t, harbor.tier(m.g, n, fee)) if n else 0.0
-                   for t, n, fee in zip(data["tiles"], a.pips, data["fees"], strict=True))
+                   for t, n, fee in zip(data.tiles, a.pips, data.fees, strict=True))
 
     return _best((worth(a), a) for a in legal if isinstance(a, act.AssignPips))[1]
 
 
-def _voyage_choice(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action | None:
+def _voyage_choice(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | None:
     """Trade here or sail on, after an activation that changes the answer enough to pay for itself."""
-    sh = _ship_at(m, data["dock"])
-    seg = data["segment"]
+    sh = _ship_at(m, data.dock)
+    seg = data.segment
     total = voyage.pirate_total(m.g, m.p)
 
     def outlook(boat: Boat, total: int = total) -> float:
@@ -645,9 +645,9 @@ def _voyage_choice(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> 
     return act.Trade(sh.dock)
 
 
-def _corsair(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action | None:
+def _corsair(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | None:
     """Before a reveal: use the Corsair when one of this player's ships there needs it."""
-    seg = data["segment"]
+    seg = data.segment
     total = voyage.pirate_total(m.g, m.p)
     gains = [m.sail_on_worth(m.boat(sh, strength=2), seg, total) - m.sail_on_worth(m.boat(sh), seg, total)
              for sh in fleet.ships(m.p) if sh.where == OUTBOUND and sh.segment == seg]
@@ -655,7 +655,7 @@ def _corsair(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action
     return use if use is not None and max(gains, default=0.0) > MARKER else act.Pass()
 
 
-def _final_convert(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action | None:
+def _final_convert(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | None:
     """After the last voyage only Prestige counts (then coins, for a tie): use the Conversion
     cards that give Prestige in the best affordable combination, keep every other coin."""
     p = m.p
@@ -673,23 +673,23 @@ def _final_convert(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> 
     return act.UseConversion(best[2][0])
 
 
-def _choice(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action | None:
-    options: list[str] = data["options"]
-    rank = _CHOICES.get(data["handler"])
+def _choice(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | None:
+    options: list[str] = data.options
+    rank = _CHOICES.get(data.handler)
     if rank is None or not options:
         return None
     return act.Choose(max(options, key=lambda o: rank(m, o, data)))
 
 
-def _lux_pick(m: Mind, option: str, data: dict[str, Any]) -> float:
+def _lux_pick(m: Mind, option: str, data: Any) -> float:
     return m.luxury_worth(option)
 
 
-def _ship_pick(m: Mind, option: str, data: dict[str, Any]) -> float:
+def _ship_pick(m: Mind, option: str, data: Any) -> float:
     """The ship a voyage Person helps: the one deciding now, else one where the next Pirate appears."""
     s = m.s
     sh = _ship_at(m, int(option))
-    deciding = next((x.data["dock"] for x in reversed(s.stack) if x.kind == "voyage_choice"), None)
+    deciding = next((x.data.dock for x in reversed(s.stack) if x.kind == "voyage_choice"), None)
     revealing = next((i for i, c in enumerate(s.pirates) if not c and voyage.outbound(m.g, i)), None)
     return 100 * (sh.dock == deciding) + 50 * (sh.segment == revealing) + fleet.strength(m.g, m.p, sh)
 
@@ -713,7 +713,7 @@ _CHOICES: dict[str, Callable[[Mind, str, dict[str, Any]], float]] = {
     "effects.diplomat": lambda m, o, d: m.cat.pirates[o].strength,
     "effects.naval_academy": lambda m, o, d: m.crew_worth(_ship_at(m, int(o.split(":")[0])), o.split(":")[1]),
     "effects.market_square": _lux_pick,
-    "effects.lighthouse": lambda m, o, d: float(o == "discard") * (m.cat.pirates[d["seen"]].strength - 1.5),
+    "effects.lighthouse": lambda m, o, d: float(o == "discard") * (m.cat.pirates[d.seen].strength - 1.5),
     "effects.harbor_master": lambda m, o, d: -m.s.faces[int(o[8:])] if o.startswith("drafted:") else -10.0,
     "voyage.demand": lambda m, o, d: 1.0,
     "voyage.customs": lambda m, o, d: m.gain_worth({o: 1}),

@@ -50,4 +50,4 @@ def offer(
 def resolve(game: Game, top: Pending, action: Action) -> None:
     game.pop()
     option = action.option if isinstance(action, Choose) else None
-    CONTINUATIONS[top.data["handler"]](game, top, option)
+    CONTINUATIONS[top.data.handler](game, top, option)

@@ -58,7 +58,7 @@ def pass_words(game: Game, top: Pending | None) -> str:
         return "Pass"
     if top.kind == "corsair":
         return "Do not use the Corsair now"
-    if top.kind == "choose" and top.data.get("handler") == "voyage.demand":
+    if top.kind == "choose" and top.data.handler == "voyage.demand":
         return "Keep your Luxuries: meet no demand"
     return "Decline"
 
@@ -69,7 +69,7 @@ def choice_words(game: Game, top: Pending | None, option: str) -> str:
     p = game.s.players[top.seat]
     if top.kind == "ship_order":
         return f"Resolve {ship_name(game, p, option)} first"
-    handler = str(top.data.get("handler", ""))
+    handler = str(top.data.handler or "")
     words = option_words(game, top, option)
     verbs = {
         "harbor.take_display": "Take",
@@ -97,7 +97,7 @@ def option_words(game: Game, top: Pending, option: str) -> str:
     s = game.s
     cat = game.cat
     p = s.players[top.seat]
-    handler = str(top.data.get("handler", ""))
+    handler = str(top.data.handler or "")
     if handler == "effects.patrician":  # dice of one colour, drafted or on slots: say which
         dice = [int(x) for x in option.split("+")]
         return listing(f"{die(game, d)} ({die_place(game, d)}) to {die_label(d, 7 - s.faces[d])}" for d in dice)
@@ -143,12 +143,12 @@ def option_words(game: Game, top: Pending, option: str) -> str:
             return f"your drafted {die(game, int(ref))}"
         return f"{die(game, s.slots[ref])} on {slot_name(game, ref)}"
     if handler == "effects.lighthouse":
-        seen = card_name(game, str(top.data.get("seen", "")))
+        seen = card_name(game, str(getattr(top.data, "seen", "") or ""))
         return f"Keep {seen} on top of the Pirate deck" if option == "keep" else f"Discard {seen}"
     if handler == "voyage.demand":
         tile, luxury = option.split(":")
         wanted = cat.luxury_demand_tiles[tile].luxury
-        segment = int(top.data.get("segment", 0))
+        segment = int(getattr(top.data, "segment", 0) or 0)
         prestige = cat.trade_board.segments[segment].prestige
         also = "" if str(wanted) == luxury else f" for the {wanted} demand"
         return f"Deliver 1 {luxury}{also}: {prestige} Prestige more"
@@ -182,29 +182,29 @@ def prompt(game: Game) -> str:
             return f"{who}'s turn: place {left} on the harbor (and take Govern actions in between)."
         return f"{who}'s turn: dice placed — take Govern actions or end your turn."
     if top.kind == "assign":
-        tiles = [tile_name(game, t) for t in top.data["tiles"]]
-        label = top.data.get("label", "the die")
+        tiles = [tile_name(game, t) for t in top.data.tiles]
+        label = top.data.label
         if len(tiles) == 1:
             return f"{who}: {label} on {tiles[0]} — take its benefit?"
-        return f"{who}: split the {plural(top.data['pips'], 'pip')} of {label} between {tiles[0]} and {tiles[1]}."
+        return f"{who}: split the {plural(top.data.pips, 'pip')} of {label} between {tiles[0]} and {tiles[1]}."
     if top.kind == "choose":
-        text = str(top.data.get("prompt", "Choose one"))
-        if top.data.get("handler") == "effects.lighthouse" and top.data.get("seen"):
-            text += f" (it is {card_name(game, str(top.data['seen']))})"
+        text = top.data.prompt
+        if top.data.handler == "effects.lighthouse" and getattr(top.data, "seen", None):
+            text += f" (it is {card_name(game, str(top.data.seen))})"
         return f"{who}: {text}"
     if top.kind == "voyage_choice":
         # The last segment has nowhere further to sail: only trading is offered there.
         legal = game.legal_actions()
         sail_on = any(isinstance(a, SailOn) for a in legal)
-        text = (f"{who}: {ship_name(game, p, top.data['dock'])} beat the pirates in segment "
-                f"{top.data['segment'] + 1} — {'trade here or sail on?' if sail_on else 'trade here.'}")
+        text = (f"{who}: {ship_name(game, p, top.data.dock)} beat the pirates in segment "
+                f"{top.data.segment + 1} — {'trade here or sail on?' if sail_on else 'trade here.'}")
         # Voyage Persons (Diplomat, Captain) are used at this choice, not before the next fight.
         persons = sorted({game.cat.persons[a.card].name for a in legal if isinstance(a, ActivatePerson)})
         if persons and sail_on:
             text += f" {' or '.join(persons)}: offered only at choices like this one, not during a fight."
         return text
     if top.kind == "corsair":
-        return f"{who}: use the Corsair before the pirate of segment {top.data['segment'] + 1} is revealed?"
+        return f"{who}: use the Corsair before the pirate of segment {top.data.segment + 1} is revealed?"
     if top.kind == "ship_order":
         return f"{who}: your ships share a position — which resolves first?"
     if top.kind == "final_convert":

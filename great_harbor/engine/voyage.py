@@ -141,8 +141,8 @@ def turn_back(game: Game, sh: ShipState, segment: int) -> None:
 
 
 def _ship_choice(game: Game, top: Pending, dock: int) -> Refusal | None:
-    if top.kind != "voyage_choice" or dock != top.data["dock"]:
-        return Refusal(f"the ship to decide for is in dock {top.data['dock']}", R.BATTLES)
+    if top.kind != "voyage_choice" or dock != top.data.dock:
+        return Refusal(f"the ship to decide for is in dock {top.data.dock}", R.BATTLES)
     return None
 
 
@@ -155,7 +155,7 @@ class TradeRule(ActionRule[Trade]):
     entry = R.TRADE
 
     def legal(self, game: Game, top: Pending) -> list[Trade]:
-        return [Trade(top.data["dock"])]
+        return [Trade(top.data.dock)]
 
     def check(self, game: Game, top: Pending, action: Trade) -> Refusal | None:
         return _ship_choice(game, top, action.dock)
@@ -163,7 +163,7 @@ class TradeRule(ActionRule[Trade]):
     def apply(self, game: Game, top: Pending, action: Trade) -> None:
         game.pop()
         p = game.s.players[top.seat]
-        sh = p.docks[top.data["dock"] - 1]
+        sh = p.docks[top.data.dock - 1]
         assert sh is not None
         trade(game, p, sh)
 
@@ -186,20 +186,20 @@ class SailOnRule(ActionRule[SailOn]):
     entry = R.BATTLES
 
     def candidates(self, game: Game, top: Pending) -> list[SailOn]:
-        return [SailOn(top.data["dock"])]
+        return [SailOn(top.data.dock)]
 
     def check(self, game: Game, top: Pending, action: SailOn) -> Refusal | None:
         refusal = _ship_choice(game, top, action.dock)
         if refusal:
             return refusal
-        if top.data["segment"] >= len(game.s.pirates) - 1:
+        if top.data.segment >= len(game.s.pirates) - 1:
             return Refusal("the third segment is as far as ships sail: trade there", R.BATTLES)
         return None
 
     def apply(self, game: Game, top: Pending, action: SailOn) -> None:
         game.pop()
         p = game.s.players[top.seat]
-        sh = p.docks[top.data["dock"] - 1]
+        sh = p.docks[top.data.dock - 1]
         assert sh is not None
         sh.segment += 1
         sh.position = fleet.free_position(game, p, sh.segment, sh)
@@ -214,7 +214,7 @@ class SailOnRule(ActionRule[SailOn]):
 
 def ship_order_options(game: Game, top: Pending) -> list[str]:
     """The ships (docks) sharing a position, of which the owner says which resolves first."""
-    return list(top.data["docks"])
+    return list(top.data.docks)
 
 
 def resolve_first(game: Game, top: Pending, option: str) -> None:
@@ -260,7 +260,7 @@ def meet_demand(game: Game, top: Pending, option: str | None) -> None:
         return
     p = game.s.players[top.seat]
     tile, luxury = option.split(":")
-    segment = top.data["segment"]
+    segment = top.data.segment
     p.luxuries[luxury] -= 1
     game.s.demands[segment].remove(tile)
     game.s.demand_pool.append(tile)

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 def _done(game: Game, top: Pending) -> None:
-    game.resolved(top.data["card"])
+    game.resolved(top.data.card)
 
 
 @card_class
@@ -110,7 +110,7 @@ class PortCrane(Card):
     def source(game: Game, top: Pending, option: str | None) -> None:
         assert option is not None
         empty = [s.id for s in game.cat.harbor.slots if s.id not in game.s.slots]
-        offer(game, top.seat, "effects.port_crane_to", empty, "Move it to which empty slot?", card=top.data["card"],
+        offer(game, top.seat, "effects.port_crane_to", empty, "Move it to which empty slot?", card=top.data.card,
               source=option)
 
     @staticmethod
@@ -118,9 +118,9 @@ class PortCrane(Card):
     def target(game: Game, top: Pending, option: str | None) -> None:
         assert option is not None
         s = game.s
-        die = s.slots.pop(top.data["source"])
+        die = s.slots.pop(top.data.source)
         s.slots[option] = die
-        game.log("port-crane", top.seat, die=die, face=s.faces[die], source=top.data["source"], to=option)
+        game.log("port-crane", top.seat, die=die, face=s.faces[die], source=top.data.source, to=option)
         _done(game, top)
 
 
@@ -145,7 +145,7 @@ class MarketSquare(Card):
     def take(game: Game, top: Pending, option: str | None) -> None:
         assert option is not None
         p = game.s.players[top.seat]
-        p.luxuries[option] += card(game, top.data["card"]).n("luxury")
+        p.luxuries[option] += card(game, top.data.card).n("luxury")
         game.log("market-square", p.seat, luxury=option)
         _done(game, top)
 
@@ -188,9 +188,9 @@ class Lighthouse(Card):
         if option == "discard":
             game.reveal()  # the discarded card lies face up: everyone now sees what only one seat saw
             s.pirate_discard.append(s.pirate_deck.pop(0))
-            game.log("lighthouse.discards", top.seat, pirate=top.data["seen"])
+            game.log("lighthouse.discards", top.seat, pirate=top.data.seen)
         else:
-            game.log("lighthouse.keeps", top.seat, secret={"pirate": top.data["seen"]}, reader=top.seat)
+            game.log("lighthouse.keeps", top.seat, secret={"pirate": top.data.seen}, reader=top.seat)
         _done(game, top)
 
 
@@ -211,7 +211,7 @@ class HouseOfCensors(Card):
     @continuation("effects.censors")
     def advance(game: Game, top: Pending, option: str | None) -> None:
         assert option is not None
-        senate.advance(game, game.s.players[top.seat], option, card(game, top.data["card"]).n("steps"))
+        senate.advance(game, game.s.players[top.seat], option, card(game, top.data.card).n("steps"))
         _done(game, top)
 
 

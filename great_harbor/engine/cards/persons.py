@@ -37,7 +37,7 @@ def counted(n: int) -> str:
 
 
 def _done(game: Game, top: Pending) -> None:
-    game.resolved(top.data["card"])
+    game.resolved(top.data.card)
 
 
 def _ships_at_sea(p: PlayerState) -> list[str]:
@@ -125,7 +125,7 @@ class Investor(PersonCard):
     def boost(game: Game, top: Pending, option: str | None) -> None:
         assert option is not None
         s = game.s
-        pips = card(game, top.data["card"]).n("pips")
+        pips = card(game, top.data.card).n("pips")
         s.die_bonus[option] = s.die_bonus.get(option, 0) + pips
         d = int(option)
         game.log("investor", top.seat, die=d, face=s.faces[d], pips=pips)
@@ -234,7 +234,7 @@ class Praefectus(PersonCard):
         p = game.s.players[top.seat]
         if option == "deck":
             drawn: list[str] = []
-            for _ in range(card(game, top.data["card"]).n("draw")):
+            for _ in range(card(game, top.data.card).n("draw")):
                 if game.s.building_deck:
                     game.reveal()
                     drawn.append(game.s.building_deck.pop(0))
@@ -322,7 +322,7 @@ class Navigator(PersonCard):
         p = game.s.players[top.seat]
         sh = p.docks[int(option) - 1]
         assert sh is not None
-        sh.sail_back -= card(game, top.data["card"]).n("spaces")
+        sh.sail_back -= card(game, top.data.card).n("spaces")
         game.log("navigator", p.seat, ship=sh.card)
         if sh.sail_back <= 0:
             voyage.dock_ship(game, p, sh)
@@ -399,7 +399,7 @@ class CargoCaptain(PersonCard):
     def load(game: Game, top: Pending, option: str | None) -> None:
         assert option is not None
         p = game.s.players[top.seat]
-        p.voyage_cargo[option] = p.voyage_cargo.get(option, 0) + card(game, top.data["card"]).n("cargo")
+        p.voyage_cargo[option] = p.voyage_cargo.get(option, 0) + card(game, top.data.card).n("cargo")
         game.log("cargo-captain", p.seat, dock=int(option))
         _done(game, top)
 
@@ -486,6 +486,6 @@ class Corsair(PersonCard):
     def arm(game: Game, top: Pending, option: str | None) -> None:
         assert option is not None
         p = game.s.players[top.seat]
-        p.voyage_strength[option] = p.voyage_strength.get(option, 0) + card(game, top.data["card"]).n("strength")
+        p.voyage_strength[option] = p.voyage_strength.get(option, 0) + card(game, top.data.card).n("strength")
         game.log("corsair", p.seat, dock=int(option))
         _done(game, top)
