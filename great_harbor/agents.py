@@ -20,11 +20,24 @@ from collections.abc import Callable, Iterable, Mapping
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from great_harbor.engine import Action, Game, card_hooks, colony, effects, fleet, harbor, senate, supply, voyage
+from great_harbor.engine import (
+    Action,
+    Game,
+    card_hooks,
+    choices,
+    colony,
+    effects,
+    fleet,
+    harbor,
+    senate,
+    supply,
+    voyage,
+)
 from great_harbor.engine import actions as act
 from great_harbor.engine.cards.buildings import MarketSquare
 from great_harbor.engine.cards.persons import Architect, FarCaptain, Praetor
 from great_harbor.engine.game import SeatView
+from great_harbor.engine.options import DockOption, Plain, StructureOption, TracksOption
 from great_harbor.engine.state import DOCKED, OUTBOUND, RETURNING, PlayerState, ShipState, die_colour
 from great_harbor.engine.supply import current_bonus_mapping
 
@@ -423,7 +436,7 @@ def _structure_options(m: Mind, reduction: int) -> list[tuple[float, str]]:
         cost = supply.cost_of(next(s.cost for s in m.cat.colony_board.sites if s.id == site))
         for r in unpaid:
             cost[r] -= 1
-        out.append((m.structure_worth(site) - m.spend_worth(cost, site), f"{site}|{'+'.join(unpaid)}"))
+        out.append((m.structure_worth(site) - m.spend_worth(cost, site), StructureOption(site, unpaid).code))
     return out
 
 
@@ -460,8 +473,8 @@ def _activation_worth(m: Mind, card: str) -> float:
     return 0.0
 
 
-def _praetor_worth(m: Mind, option: str) -> float:
-    a, _, b = option.partition("+")
+def _praetor_worth(m: Mind, option: TracksOption) -> float:
+    a, b = option.tracks[0], option.tracks[1] if len(option.tracks) > 1 else ""
     if a == b:
         return m.senate_step_worth(a, 2)
     return m.senate_step_worth(a) + (m.senate_step_worth(b) if b else 0.0)
@@ -674,49 +687,52 @@ def _final_convert(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | No
 
 
 def _choice(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | None:
-    options: list[str] = data.options
+    codes: list[str] = list(data.options)
     rank = _CHOICES.get(data.handler)
-    if rank is None or not options:
+    if rank is None or not codes:
         return None
-    return act.Choose(max(options, key=lambda o: rank(m, o, data)))
+    top = m.g.pending
+    assert top is not None
+    return act.Choose(max(codes, key=lambda code: rank(m, choices.option_of(top, code), data)))
 
 
-def _lux_pick(m: Mind, option: str, data: Any) -> float:
-    return m.luxury_worth(option)
+def _lux_pick(m: Mind, option: Plain, data: Any) -> float:
+    return m.luxury_worth(option.value)
 
 
-def _ship_pick(m: Mind, option: str, data: Any) -> float:
+def _ship_pick(m: Mind, option: DockOption, data: Any) -> float:
     """The ship a voyage Person helps: the one deciding now, else one where the next Pirate appears."""
     s = m.s
-    sh = _ship_at(m, int(option))
+    sh = _ship_at(m, option.dock)
     deciding = next((x.data.dock for x in reversed(s.stack) if x.kind == "voyage_choice"), None)
     revealing = next((i for i, c in enumerate(s.pirates) if not c and voyage.outbound(m.g, i)), None)
     return 100 * (sh.dock == deciding) + 50 * (sh.segment == revealing) + fleet.strength(m.g, m.p, sh)
 
 
-_CHOICES: dict[str, Callable[[Mind, str, dict[str, Any]], float]] = {
-    "harbor.take_display": lambda m, o, d: m.hand_card_worth(o),
+# How this player ranks the options of each choice (typed values, see engine/options.py).
+_CHOICES: dict[str, Callable[[Mind, Any, Any], float]] = {
+    "harbor.take_display": lambda m, o, d: m.hand_card_worth(o.value),
     "effects.patrician": lambda m, o, d: sum(
-        m.current_die_worth(int(x), face=7 - m.s.faces[int(x)]) - m.current_die_worth(int(x))
-        if int(x) in m.p.drafted else -0.1 for x in o.split("+")),
-    "effects.investor": lambda m, o, d: m.current_die_worth(int(o), extra=2) - m.current_die_worth(int(o)),
-    "effects.engineer": lambda m, o, d: m.current_die_worth(int(o), wild=True) - m.current_die_worth(int(o)),
-    "effects.discount_build": lambda m, o, d: dict((c, v) for v, c in _structure_options(m, 2)).get(o, 0.0),
-    "effects.architect": lambda m, o, d: m.building_worth(o),
-    "effects.praefectus": lambda m, o, d: (2 * m.draw_worth("building", "deck", None) if o == "deck"
-                                           else m.hand_card_worth(o.split(":", 1)[1])),
-    "effects.navigator": lambda m, o, d: -_ship_at(m, int(o)).sail_back,
+        m.current_die_worth(x, face=7 - m.s.faces[x]) - m.current_die_worth(x)
+        if x in m.p.drafted else -0.1 for x in o.dice),
+    "effects.investor": lambda m, o, d: m.current_die_worth(o.die, extra=2) - m.current_die_worth(o.die),
+    "effects.engineer": lambda m, o, d: m.current_die_worth(o.die, wild=True) - m.current_die_worth(o.die),
+    "effects.discount_build": lambda m, o, d: dict((c, v) for v, c in _structure_options(m, 2)).get(o.code, 0.0),
+    "effects.architect": lambda m, o, d: m.building_worth(o.value),
+    "effects.praefectus": lambda m, o, d: (2 * m.draw_worth("building", "deck", None) if o.card is None
+                                           else m.hand_card_worth(o.card)),
+    "effects.navigator": lambda m, o, d: -_ship_at(m, o.dock).sail_back,
     "effects.praetor": lambda m, o, d: _praetor_worth(m, o),
-    "effects.censors": lambda m, o, d: m.senate_step_worth(o),
+    "effects.censors": lambda m, o, d: m.senate_step_worth(o.value),
     "effects.cargo_captain": _ship_pick,
     "effects.corsair": _ship_pick,
-    "effects.diplomat": lambda m, o, d: m.cat.pirates[o].strength,
-    "effects.naval_academy": lambda m, o, d: m.crew_worth(_ship_at(m, int(o.split(":")[0])), o.split(":")[1]),
+    "effects.diplomat": lambda m, o, d: m.cat.pirates[o.value].strength,
+    "effects.naval_academy": lambda m, o, d: m.crew_worth(_ship_at(m, o.dock), o.stat),
     "effects.market_square": _lux_pick,
-    "effects.lighthouse": lambda m, o, d: float(o == "discard") * (m.cat.pirates[d.seen].strength - 1.5),
-    "effects.harbor_master": lambda m, o, d: -m.s.faces[int(o[8:])] if o.startswith("drafted:") else -10.0,
+    "effects.lighthouse": lambda m, o, d: float(o.value == "discard") * (m.cat.pirates[d.seen].strength - 1.5),
+    "effects.harbor_master": lambda m, o, d: -m.s.faces[o.drafted] if o.drafted is not None else -10.0,
     "voyage.demand": lambda m, o, d: 1.0,
-    "voyage.customs": lambda m, o, d: m.gain_worth({o: 1}),
+    "voyage.customs": lambda m, o, d: m.gain_worth({o.value: 1}),
 }
 
 _DECISIONS: dict[str, Callable[[Mind, dict[str, Any], tuple[Action, ...]], Action | None]] = {

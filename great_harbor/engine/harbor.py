@@ -28,6 +28,7 @@ from .decision_data import AssignDecision
 from .errors import Refusal
 from .names import SMUGGLERS_DISTRICT, plural, tier_words, tile_name
 from .names import die as die_words
+from .options import Plain
 from .rulebook import ActionRule, rule
 from .state import Pending, PlayerState, die_colour, die_label
 
@@ -236,9 +237,8 @@ def draw_card(game: Game, p: PlayerState, deck: str, source: str, size: str | No
 
 
 @continuation("harbor.take_display")
-def take_display(game: Game, top: Pending, option: str | None) -> None:
-    assert option is not None
-    take_from_display(game, game.s.players[top.seat], top.data.deck, option)
+def take_display(game: Game, top: Pending, option: Plain) -> None:
+    take_from_display(game, game.s.players[top.seat], str(top.data.deck), option.value)
 
 
 def take_from_display(game: Game, p: PlayerState, deck: str, card: str) -> None:

@@ -10,6 +10,7 @@ from . import rule_ids as R
 from .actions import SailOn, Trade
 from .choices import continuation, offer
 from .errors import Refusal
+from .options import DemandOption, DockOption
 from .rulebook import ActionRule, rule
 from .state import DOCKED, LUXURIES, OUTBOUND, RETURNING, Pending, PlayerState, ShipState
 
@@ -218,10 +219,10 @@ def ship_order_options(game: Game, top: Pending) -> list[str]:
 
 
 def resolve_first(game: Game, top: Pending, option: str) -> None:
-    """The owner's ship in dock ``option`` fights first."""
+    """The owner's ship in dock ``option`` (its code) fights first."""
     s = game.s
     game.pop()
-    dock = int(option)
+    dock = DockOption.parse(option).dock
     entry = next(e for e in s.voyage.queue if e[0] == top.seat and e[1] == dock)
     s.voyage.queue.remove(entry)
     battle(game, top.seat, dock)
@@ -245,22 +246,22 @@ def trade(game: Game, p: PlayerState, sh: ShipState) -> None:
               optional=True, segment=segment)
 
 
-def demand_options(game: Game, p: PlayerState, segment: int) -> list[str]:
+def demand_options(game: Game, p: PlayerState, segment: int) -> list[DemandOption]:
     out = []
     for tile in game.s.demands[segment]:
         wanted = str(game.cat.luxury_demand_tiles[tile].luxury)
         kinds = [x for x in LUXURIES if p.luxuries[x] > 0 and (p.voyage_any_luxury or x == wanted)]
-        out += [f"{tile}:{x}" for x in kinds]
+        out += [DemandOption(tile, x) for x in kinds]
     return list(dict.fromkeys(out))
 
 
-@continuation("voyage.demand")
-def meet_demand(game: Game, top: Pending, option: str | None) -> None:
+@continuation("voyage.demand", DemandOption)
+def meet_demand(game: Game, top: Pending, option: DemandOption | None) -> None:
     if option is None:
         return
     p = game.s.players[top.seat]
-    tile, luxury = option.split(":")
-    segment = top.data.segment
+    tile, luxury = option.tile, option.luxury
+    segment = int(top.data.segment)
     p.luxuries[luxury] -= 1
     game.s.demands[segment].remove(tile)
     game.s.demand_pool.append(tile)
