@@ -23,6 +23,7 @@ from . import automa as _automa  # noqa: F401
 from . import cards as _cards  # noqa: F401
 from . import decisions, narrate, rounds, rule_ids, rulebook, scoring, setup
 from .actions import Action, action_from_dict
+from .decision_data import decision_from
 from .errors import EngineError, IllegalAction, Refusal
 from .events import EVERYONE, GAME, Event
 from .rulebook import DECISIONS
@@ -223,7 +224,7 @@ class Game:
     # --- helpers the rules modules share ----------------------------------------------------
 
     def push(self, kind: str, seat: int, **data: Any) -> None:
-        self.s.stack.append(Pending(kind, seat, data))
+        self.s.stack.append(Pending(kind, seat, decision_from(kind, data)))
 
     def pop(self) -> Pending:
         return self.s.stack.pop()
