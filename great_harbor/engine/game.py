@@ -16,14 +16,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from great_harbor.data import Catalogue
+from great_harbor.text import name_problem
 
 from . import choices, colony, draft, fleet, harbor, rounds, scoring, senate, setup, shops, voyage
 from . import effects as card_effects
-from .actions import Action, Choose, EndTurn, Pass, action_from_dict
+from .actions import Action, Choose, EndTurn, Pass, action_from_dict, shape_problem
 from .errors import EngineError, IllegalAction
 from .state import GameState, Pending, PlayerState, from_plain, to_plain
 
 FORMAT_VERSION = 1
+SEED_LIMIT = 2**63  # seeds run from -SEED_LIMIT to SEED_LIMIT - 1 (a record keeps them exactly)
+
+
+def _is_seed(seed: object) -> bool:
+    return isinstance(seed, int) and not isinstance(seed, bool) and -SEED_LIMIT <= seed < SEED_LIMIT
 
 
 @dataclass(frozen=True)
@@ -62,9 +68,15 @@ class Game:
             raise IllegalAction("at most one seat can be the Automa")
         if all(s.automa for s in specs):
             raise IllegalAction("at least one seat must be a human player")
+        for s in specs:
+            problem = name_problem(s.name)
+            if problem is not None:
+                raise IllegalAction(problem)
         names = [s.name.strip() for s in specs]
-        if any(not n for n in names) or len(set(names)) != len(names):
+        if len(set(names)) != len(names):
             raise IllegalAction("every seat needs a different, non-empty name")
+        if not _is_seed(seed):
+            raise IllegalAction(f"the seed must be a whole number from {-SEED_LIMIT} to {SEED_LIMIT - 1}")
         rng = random.Random(seed)
         state = setup.new_state(catalogue, rng, names, [s.automa for s in specs], seed, shops_variant)
         game = cls(catalogue, state, rng)
@@ -188,6 +200,9 @@ class Game:
         """Apply a legal action; raise IllegalAction (state untouched) with the reason otherwise."""
         if isinstance(action, dict):
             action = action_from_dict(action)
+        problem = shape_problem(action)  # a wrong kind or field type: refused before any rule looks
+        if problem is not None:
+            raise IllegalAction(problem)
         if self.is_over:
             raise IllegalAction("the game is over")
         if not self.is_legal(action):

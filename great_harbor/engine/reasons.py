@@ -35,6 +35,7 @@ from .actions import (
     UseConversion,
     UseSmugglerToken,
 )
+from .describe import card_name
 from .state import DOCKED, STATS, Pending, die_colour, die_label
 
 if TYPE_CHECKING:
@@ -136,8 +137,13 @@ def _turn_reason(game: Game, seat: int, action: Action) -> str | None:
         return None
     if isinstance(action, SetUpShop):
         return shops.why_not(game, p, action)
-    if isinstance(action, (PlayPerson, PlayBuilding, PlayShip)) and action.card not in p.hand:
-        return "that card is not in your hand"
+    if isinstance(action, (PlayPerson, PlayBuilding, PlayShip)):
+        if action.card not in p.hand:
+            return "that card is not in your hand"
+        kind, cards = {PlayPerson: ("Person", cat.persons), PlayBuilding: ("Building", cat.buildings),
+                       PlayShip: ("Ship", cat.ships)}[type(action)]
+        if action.card not in cards:
+            return f"{card_name(game, action.card)} is not a {kind} card"
     if isinstance(action, PlayPerson):
         slot = p.person_slots[action.slot - 1] if 1 <= action.slot <= len(p.person_slots) else None
         if slot is None:
@@ -167,6 +173,8 @@ def _turn_reason(game: Game, seat: int, action: Action) -> str | None:
     if isinstance(action, (RetrieveMarker, FavorSenate)):
         if p.favor < 2:
             return f"needs 2 Favor, you have {p.favor}"
+        if isinstance(action, FavorSenate) and action.colour not in p.senate:
+            return f"there is no Senate track {action.colour!r}"
         if isinstance(action, FavorSenate) and p.senate.get(action.colour, 0) >= senate.top_space(game):
             return "that Senate marker is at the top"
         return "that Person has no Activation marker"
