@@ -21,12 +21,9 @@ match); a record that cannot be parsed or whose actions are illegal cannot.
 
 from __future__ import annotations
 
-import errno
 import hashlib
 import json
-import os
 import random
-import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -37,6 +34,7 @@ from typing import Any
 from great_harbor import __version__
 from great_harbor.data import Catalogue
 from great_harbor.engine import Action, EngineError, Game, IllegalAction, Seat, action_from_dict, harbor
+from great_harbor.safe_io import NotARegularFile, TooLarge, read_regular
 from great_harbor.text import inert
 
 RECORD_FORMAT = "great-harbor game record"
@@ -298,44 +296,6 @@ def read_text(path: str | Path, limit: int = MAX_RECORD_BYTES) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError(f"{inert(p.name)} is not a game record (not a text file)") from None
-
-
-class NotARegularFile(OSError):
-    """The path names a FIFO, a socket or a device, not a file."""
-
-
-class TooLarge(OSError):
-    """The file is larger than the limit it is read with."""
-
-
-def read_regular(path: Path, limit: int) -> bytes:
-    """The bytes of the regular file ``path``, at most ``limit`` of them (TooLarge beyond).
-
-    Opened without blocking (opening a FIFO for reading waits for a writer) and checked to be a
-    regular file before a byte is read; a file that grows while it is read stops at the limit."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
-        if not stat.S_ISREG(info.st_mode):
-            raise NotARegularFile(errno.EINVAL, "not a regular file", str(path))
-        if info.st_size > limit:
-            raise TooLarge(errno.EFBIG, "too large", str(path))
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > limit:
-                raise TooLarge(errno.EFBIG, "too large", str(path))
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
 
 
 def parse(text: str) -> dict[str, Any]:

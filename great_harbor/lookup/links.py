@@ -143,6 +143,7 @@ REFUSALS: tuple[_Refusal, ...] = (
     _r(r" already ignores shore fees$", "shore-fees/getting-past-a-fee"),
     # cards and the colony
     _r(r"^that card is not in your hand$", FALLBACK_RULE, by_action=True),
+    _r(r" is not a (person|building|ship|.+) card$", FALLBACK_RULE, by_action=True),
     _r(r"^there is no person slot ", "govern-actions/play-a-person-card"),
     _r(r"^slot is full$", "govern-actions/play-a-person-card"),
     _r(r"^the two persons in one slot must share a colour$", "govern-actions/play-a-person-card"),
@@ -151,6 +152,7 @@ REFUSALS: tuple[_Refusal, ...] = (
     _r(r"^you cannot pay that cost$", "govern-actions/construct-a-colony-structure"),
     _r(r"^needs .+ favor, you have ", "govern-actions/spend-favor-tokens"),
     _r(r"^that senate marker is at the top$", "senate-board/moving-up"),
+    _r(r"^there is no senate track ", "govern-actions/spend-favor-tokens"),
     _r(r"^that person has no activation marker$", "govern-actions/spend-favor-tokens"),
     _r(r"^no person card is called ", "govern-actions/activate-a-person-card"),
     _r(r" is not in your colony$", "govern-actions/activate-a-person-card"),
