@@ -440,7 +440,7 @@ def load_catalogue(directory: str | Path | None = None, *, cache: bool = False) 
         from . import cache as catalogue_cache
 
         key = catalogue_cache.cache_key(root, joined)
-        cached = catalogue_cache.read_cached(key, fingerprint) if key is not None else None
+        cached = catalogue_cache.read_cached(key, fingerprint, root) if key is not None else None
         if cached is not None:
             return cached
     from .files import FILES
