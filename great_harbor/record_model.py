@@ -36,7 +36,8 @@ from pydantic import (
 from great_harbor.engine import Action
 from great_harbor.engine.actions import ACTION_TYPES
 from great_harbor.engine.game import SEED_LIMIT
-from great_harbor.text import inert, name_problem, unsafe
+from great_harbor.data.entry import LABEL_PATTERN
+from great_harbor.text import MAX_NAME, inert, name_problem, unsafe
 
 MAX_ACTIONS = 10_000  # a game takes a few hundred
 MAX_TEXT = 100  # an id, an option, a version, a date, a digest
@@ -51,8 +52,10 @@ def _plain(text: str) -> str:
     return text
 
 
+# The schema states the same rule as a pattern (the validators give the friendlier message).
+_NO_CONTROLS = {"pattern": LABEL_PATTERN}
 Number = Annotated[StrictInt, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]
-Text = Annotated[StrictStr, Field(max_length=MAX_TEXT), AfterValidator(_plain)]
+Text = Annotated[StrictStr, Field(max_length=MAX_TEXT, json_schema_extra=_NO_CONTROLS), AfterValidator(_plain)]
 
 
 def _seat_name(name: str) -> str:
@@ -62,7 +65,7 @@ def _seat_name(name: str) -> str:
     return name
 
 
-SeatName = Annotated[StrictStr, Field(max_length=MAX_TEXT), AfterValidator(_seat_name)]
+SeatName = Annotated[StrictStr, Field(max_length=MAX_NAME, json_schema_extra=_NO_CONTROLS), AfterValidator(_seat_name)]
 
 
 class _Closed(BaseModel):
