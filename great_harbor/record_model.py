@@ -33,10 +33,10 @@ from pydantic import (
     create_model,
 )
 
+from great_harbor.data.entry import LABEL_PATTERN
 from great_harbor.engine import Action
 from great_harbor.engine.actions import ACTION_TYPES
 from great_harbor.engine.game import SEED_LIMIT
-from great_harbor.data.entry import LABEL_PATTERN
 from great_harbor.text import MAX_NAME, inert, name_problem, unsafe
 
 MAX_ACTIONS = 10_000  # a game takes a few hundred
