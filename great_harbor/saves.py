@@ -230,29 +230,42 @@ class SaveLock:
             return None
         target = _target(save)
         lock = target.with_name(f".{target.name}.lock")
-        try:
-            fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0),
-                         0o600)
-        except OSError:
-            return None  # a read-only folder: nobody writes the save there anyway
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as exc:
-            holder = _holder(fd)
+        for _ in range(5):
+            try:
+                fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0),
+                             0o600)
+            except OSError:
+                return None  # a read-only folder: nobody writes the save there anyway
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as exc:
+                holder = _holder(fd)
+                os.close(fd)
+                if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    who = f" (process {holder})" if holder else ""
+                    raise SaveInUse(f"the game is open in another great-harbor{who}: "
+                                    "go on there, or close it first") from None
+                return None  # locks not supported on this file system
+            # The holder before us removes the file when it lets go: make sure ours is still the
+            # one at that name (else another process may lock a new one), or try again.
+            try:
+                same = os.fstat(fd).st_ino == os.stat(lock, follow_symlinks=False).st_ino
+            except OSError:
+                same = False
+            if same:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, 0)
+                    os.write(fd, f"{os.getpid()}\n".encode())
+                return cls(fd, lock)
             os.close(fd)
-            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                who = f" (process {holder})" if holder else ""
-                raise SaveInUse(f"{inert(save.name)} is open in another great-harbor{who}: "
-                                "go on there, or close it first") from None
-            return None  # locks not supported on this file system
-        with contextlib.suppress(OSError):
-            os.ftruncate(fd, 0)
-            os.write(fd, f"{os.getpid()}\n".encode())
-        return cls(fd, lock)
+        return None
 
     def release(self) -> None:
-        """Let go of the save (closing the file ends the lock; the file itself may stay)."""
+        """Let go of the save, and remove the lock file (a killed process leaves it: harmless,
+        the lock itself ends with the process)."""
         if self._fd is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.path)  # while still locked: nobody can be holding this file
             with contextlib.suppress(OSError):
                 os.close(self._fd)
             self._fd = None

@@ -214,7 +214,7 @@ class Session:
             try:
                 self._lock = SaveLock.acquire(self.path)
             except SaveInUse:
-                self._move_on("is open in another great-harbor")
+                self._move_on("is open in another great-harbor")  # (a game started anew on a file in use)
         if self._guard.changed(self.path) and self.path.exists():
             self._move_on("was changed by another program since this game saved it")
         kept = "the last good save is kept" if self._saved else "the game is not saved yet"

@@ -37,6 +37,8 @@ def no_app(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
 
     def run_app(*args: Any, **kwargs: Any) -> int:
         started.append(kwargs)
+        if kwargs.get("session") is not None:
+            kwargs["session"].close()  # the app has ended: the save is free again
         return 0
 
     monkeypatch.setattr(cli, "run_app", run_app)
@@ -307,10 +309,11 @@ def test_7_a_second_copy_of_a_game_is_refused_while_the_first_plays_it(
 ) -> None:
     path, proc = held
     before = path.read_bytes()
-    with pytest.raises(RecordError, match=rf"^game.json is open in another great-harbor \(process {proc.pid}\)"):
+    with pytest.raises(RecordError, match=rf"^the game is open in another great-harbor \(process {proc.pid}\)"):
         Session.load(catalogue, path)
-    assert f"is open in another great-harbor (process {proc.pid})" in one_line_error(
-        capsys, ["play", "--load", str(path)])
+    assert one_line_error(capsys, ["play", "--load", str(path)]) == (
+        f"error: game.json: the game is open in another great-harbor (process {proc.pid}): go on there, "
+        "or close it first")
     # reading it is fine: replay and export-log never write
     assert main(["export-log", str(path)]) == 0 and capsys.readouterr().out.startswith("The Great Harbor: game log")
     assert main(["replay", str(path)]) == 0 and no_app
