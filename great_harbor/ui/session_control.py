@@ -89,7 +89,9 @@ class SessionControl(_Base):
         problem = session.save_error if session is not None else None
         if problem == self._save_problem:
             return
-        if problem:
+        if problem and session is not None and session.read_only:
+            self.notify(f"{_sentence(problem)} Play goes on.", severity="warning", timeout=10)
+        elif problem:
             self.notify(f"Autosave failed: {problem}. Play goes on.", severity="warning", timeout=10)
         elif session is not None and session.path is not None:
             self.notify(f"Autosave works again: {session.path.name}", timeout=4)

@@ -407,3 +407,63 @@ async def test_a_game_given_as_is_has_no_save_and_says_so(catalogue: Catalogue) 
         await pick(pilot, app, game.legal_actions()[0])
         await pilot.press("ctrl+e")
         assert "This game is not recorded: there is no log to export." in notes(app)
+
+
+# --- saves others hold or changed, read-only saves (issue 18) --------------------------------------
+
+
+async def test_a_read_only_save_is_played_and_the_table_says_it_is_not_saved(saves: Path,
+                                                                            catalogue: Catalogue) -> None:
+    session = saved_game(catalogue, saves, "locked", 6, 20)
+    assert session.path is not None
+    session.path.chmod(0o444)
+    before = session.path.read_bytes()
+    app = make_app(session=Session.load(catalogue, session.path), automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        assert "Locked.json is read-only, so this game is not saved. Play goes on." in notes(app)
+        for _ in range(4):
+            await step(pilot, app)
+        assert app.session is not None and len(app.session.actions) > 20
+    assert session.path.read_bytes() == before
+
+
+async def test_a_save_changed_by_another_program_is_left_and_the_game_goes_on_beside_it(
+    saves: Path, catalogue: Catalogue
+) -> None:
+    app = make_app(players=NAMES, seed=12, automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        await play_until(pilot, app, lambda g: len(g.s.log) > 8)
+        session = app.session
+        assert session is not None and session.path is not None
+        original = session.path
+        original.write_text("changed by someone else\n")
+        before = len(session.actions)
+        while len(session.actions) < before + 2:
+            await step(pilot, app)
+        assert original.read_text() == "changed by someone else\n"
+        assert session.path == original.with_name(original.stem + "-2.json")
+        assert any("was changed by another program since this game saved it, so it is left as it is; "
+                   f"this game now saves to {session.path.name}" in n for n in notes(app))
+        assert len(load(session.path, catalogue).record.actions) == len(session.actions)
+
+
+async def test_continuing_the_game_at_the_table_from_the_saved_games_list_works(saves: Path,
+                                                                              catalogue: Catalogue) -> None:
+    """The save of the game being played is locked by this very program: opening it again from
+    Ctrl+O hands it over rather than refusing."""
+    app = make_app(players=NAMES, seed=13, automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        await play_until(pilot, app, lambda g: len(g.s.log) > 8)
+        first = app.session
+        assert first is not None and first.path is not None
+        assert app.open_save(first.path) is None
+        await pilot.pause()
+        await pilot.pause()
+        assert app.session is not first and app.session is not None and app.session.path == first.path
+        before = len(app.session.actions)
+        while len(app.session.actions) < before + 1:
+            await step(pilot, app)
+        assert len(load(first.path, catalogue).record.actions) == len(app.session.actions)
