@@ -253,6 +253,7 @@ def test_6_an_app_that_stopped_on_an_error_exits_non_zero(monkeypatch: pytest.Mo
             pass
 
     monkeypatch.setattr(app_module, "make_app", lambda **_: Crashed())
+    monkeypatch.setattr("great_harbor.startup.pause_collector", lambda: None)  # no app: nothing would resume it
     assert cli.run_app(players=["Ana", "Ben"]) == 1
 
 

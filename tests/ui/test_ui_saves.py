@@ -467,3 +467,38 @@ async def test_continuing_the_game_at_the_table_from_the_saved_games_list_works(
         while len(app.session.actions) < before + 1:
             await step(pilot, app)
         assert len(load(first.path, catalogue).record.actions) == len(app.session.actions)
+
+
+async def test_the_new_game_screen_opens_over_a_folder_of_hostile_saves(saves: Path, catalogue: Catalogue) -> None:
+    """Bare ``great-harbor`` lists the saves folder for Continue: files with a number of thousands
+    of digits, dates out of range, deep nesting, escapes in names, a FIFO, a huge file and a link to
+    /dev/zero never stop it, and the Saved games list shows the damaged ones with their reason."""
+    good = saved_game(catalogue, saves, "good", 6, 15)
+    assert good.path is not None
+    text = good.path.read_text()
+    (saves / "huge.json").write_text(text.replace('"seed": 6', '"seed": ' + "9" * 5000))
+    data = json.loads(text)
+    data.update(created="0001-01-01T00:00:00", updated="9999-12-31T23:59:59-14:00")
+    data["setup"]["seats"][0]["name"] = "\x1b]2;owned\x07"
+    (saves / "dates.json").write_text(render(seal(data)))
+    (saves / "deep.json").write_text(text.replace('"version": 1', '"version": 1, "x": ' + "[" * 986 + "]" * 986))
+    os.mkfifo(saves / "fifo.json")
+    (saves / "zero.json").symlink_to("/dev/zero")
+    with open(saves / "big.json", "wb") as f:
+        f.truncate(5 * 1024 * 1024)
+    app = make_app(automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        shown = screen_text(app)
+        assert "Continue" in shown and "\x1b" not in shown
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, SavedGamesScreen)
+        listed = flat(app)
+        assert "\x1b" not in listed and "unreadable" in listed
+        problems = {info.path.name: info.problem for info in app.screen.saves}
+        assert set(problems) == {"good.json", "huge.json", "dates.json", "deep.json", "big.json"}
+        assert problems["good.json"] == "" and problems["dates.json"] == ""
+        assert "thousands of digits" in problems["huge.json"] and "nested" in problems["deep.json"]
+        assert "larger than 4 MB" in problems["big.json"]
