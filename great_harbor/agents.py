@@ -20,8 +20,10 @@ from collections.abc import Callable, Iterable, Mapping
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from great_harbor.engine import Action, Game, colony, effects, fleet, harbor, senate, voyage
+from great_harbor.engine import Action, Game, card_hooks, colony, effects, fleet, harbor, senate, voyage
 from great_harbor.engine import actions as act
+from great_harbor.engine.cards.buildings import MarketSquare
+from great_harbor.engine.cards.persons import Architect, FarCaptain, Praetor
 from great_harbor.engine.draft import current_bonus_mapping
 from great_harbor.engine.game import SeatView
 from great_harbor.engine.state import DOCKED, OUTBOUND, RETURNING, PlayerState, ShipState, die_colour
@@ -355,7 +357,7 @@ class Mind:
         v = seg.prestige + COIN * boat.cargo * seg.coins - self.away(boat, segment)
         if voyage.demand_options(self.g, self.p, segment):
             v += seg.prestige - 0.5
-        if voyage.CUSTOMS_OFFICE in self.p.buildings:
+        if any(b.effect == "customs_office" for b in card_hooks.buildings(self.g, self.p)):
             v += 0.5
         return v
 
@@ -430,29 +432,31 @@ def _activation_worth(m: Mind, card: str) -> float:
     p, s = m.p, m.s
     colour = str(m.cat.persons[card].colour)
     own = [d for d in p.drafted if die_colour(d) == colour]
-    if card in ("person-1", "person-6", "person-16"):
+    person = card_hooks.card(m.g, card)
+    effect = person.effect
+    if effect == "patrician":
         return sum(max(0.0, m.current_die_worth(d, face=7 - s.faces[d]) - m.current_die_worth(d)) for d in own[:2])
-    if card in ("person-2", "person-7", "person-11"):
+    if effect == "investor":
         return max((m.current_die_worth(d, extra=2) - m.current_die_worth(d) for d in own), default=0.0)
-    if card in ("person-3", "person-12", "person-17"):
+    if effect == "engineer":
         return max((m.current_die_worth(d, wild=True) - m.current_die_worth(d) for d in own), default=0.0)
-    if card == "person-4":
+    if effect == "legate":
         return max((v for v, _ in _structure_options(m, 2)), default=0.0)
-    if card == "person-9":
+    if effect == "quaestor":
         return m.colonists_worth(2)
-    if card == "person-14":
+    if effect == "praefectus":
         return max(m.draw_worth("building", "display", None), 2 * m.draw_worth("building", "deck", None))
-    if card == "person-15":
+    if isinstance(person, Architect):
         return max((m.building_worth(c) - m.base + m.resource_worth(p.resources, [x for x in m.projects if x[0] != c])
-                    for c in effects.Architect.options(m.g, p)), default=0.0)
-    if card == "person-20":
+                    for c in person.options(m.g, p)), default=0.0)
+    if effect == "tribune":
         return FAVOR + SMUGGLER
-    if card == "person-22":
+    if effect == "schemer":
         return 2 * SMUGGLER
-    if card == "person-23":
+    if effect == "navigator":
         return SHIP_TURN if any(sh.where == RETURNING and sh.sail_back <= 1 for sh in fleet.ships(p)) else 0.0
-    if card == "person-24":
-        return max(_praetor_worth(m, o) for o in effects.Praetor.options(m.g, p))
+    if isinstance(person, Praetor):
+        return max(_praetor_worth(m, o) for o in person.options(m.g, p))
     return 0.0
 
 
@@ -467,22 +471,24 @@ def _employ_worth(m: Mind, card: str) -> float:
     p = m.p
     cost = EMPLOY * m.cat.buildings[card].colonists
     sailing = [sh for sh in fleet.ships(p) if sh.where == DOCKED and sh.damage < fleet.hull(m.g, sh)]
-    if card == "building-2":
+    building = card_hooks.card(m.g, card)
+    effect = building.effect
+    if effect == "naval_academy":
         gain = max((m.crew_worth(sh, st) + 0.1 + 0.4 * m.tf for sh in fleet.ships(p) for st in ("strength", "cargo")
                     if st not in sh.crew and len(sh.crew) < fleet.hull(m.g, sh)), default=0.0)
-    elif card == "building-3":
+    elif effect == "dockyard_arsenal":
         gain = 0.7 * sum(1 for sh in sailing if m.cat.ships[sh.card].size == "small")
-    elif card == "building-4":
+    elif effect == "warship_foundry":
         gain = 0.7 * sum(1 for sh in sailing if sh.crew)
-    elif card == "building-8":
-        gain = max(m.luxury_worth(x) for x in effects.MarketSquare.options(m.g))
-    elif card == "building-12":
+    elif isinstance(building, MarketSquare):
+        gain = max(m.luxury_worth(x) for x in building.options(m.g))
+    elif effect == "engineers_hut":
         gain = max((v for v, _ in _structure_options(m, 2)), default=0.0)
-    elif card == "building-14":
+    elif effect == "lighthouse":
         gain = 0.4 if sailing else 0.0
-    elif card == "building-17":
+    elif effect == "house_of_censors":
         gain = max((m.senate_step_worth(c) for c in p.senate if p.senate[c] < senate.top_space(m.g)), default=0.0)
-    elif card == "building-18":
+    elif effect == "harbor_master":
         gain = 0.6 if any(m.s.faces[d] <= 2 for d in p.drafted) else 0.0
     else:
         gain = 0.0  # Port Crane: moving a die is never worth a colonist to this player
@@ -613,16 +619,24 @@ def _voyage_choice(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> 
         return m.after_win(boat, seg, total)
 
     now = outlook(m.boat(sh))
-    boosts: dict[str, float] = {
-        "person-5": outlook(m.boat(sh, strength=1)) - now - FAVOR,
-        "person-8": max(0.0, m.trade_worth(m.boat(sh, cargo=1), seg) - now),
-        "person-19": outlook(m.boat(sh), total - max((m.cat.pirates[c].strength for c in m.s.pirates if c),
-                                                     default=0)) - now,
-        "person-21": outlook(m.boat(sh, strength=2)) - now,
-        "person-18": COIN * effects.FarCaptain.count(m.g, m.p),
-        "person-10": 0.0,
-    }
-    value, boost = _best((boosts.get(a.card, 0.0) - MARKER, a) for a in legal if isinstance(a, act.ActivatePerson))
+
+    def boost_worth(person: card_hooks.Card) -> float:
+        effect = person.effect
+        if effect == "admiral":
+            return outlook(m.boat(sh, strength=1)) - now - FAVOR
+        if effect == "cargo_captain":
+            return max(0.0, m.trade_worth(m.boat(sh, cargo=1), seg) - now)
+        if effect == "diplomat":
+            return outlook(m.boat(sh), total - max((m.cat.pirates[c].strength for c in m.s.pirates if c),
+                                                   default=0)) - now
+        if effect == "corsair":
+            return outlook(m.boat(sh, strength=2)) - now
+        if isinstance(person, FarCaptain):
+            return COIN * person.count(m.g, m.p)
+        return 0.0
+
+    value, boost = _best((boost_worth(card_hooks.card(m.g, a.card)) - MARKER, a)
+                         for a in legal if isinstance(a, act.ActivatePerson))
     if boost is not None and value > EPS:
         return boost
     trade = m.trade_worth(m.boat(sh), seg)
@@ -637,7 +651,8 @@ def _corsair(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action
     total = voyage.pirate_total(m.g, m.p)
     gains = [m.sail_on_worth(m.boat(sh, strength=2), seg, total) - m.sail_on_worth(m.boat(sh), seg, total)
              for sh in fleet.ships(m.p) if sh.where == OUTBOUND and sh.segment == seg]
-    return act.ActivatePerson(voyage.CORSAIR) if max(gains, default=0.0) > MARKER else act.Pass()
+    use = next((a for a in legal if isinstance(a, act.ActivatePerson)), None)
+    return use if use is not None and max(gains, default=0.0) > MARKER else act.Pass()
 
 
 def _final_convert(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action | None:

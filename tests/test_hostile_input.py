@@ -156,11 +156,11 @@ def test_2_wrong_typed_action_fields_are_refused_with_force_and_after_resealing(
 
 
 def test_2_old_records_still_load_and_validate(tmp_path: Path, catalogue: Catalogue) -> None:
-    """Records written by this version before the record model, and by the first version (whose
-    catalogue and rules have changed since, so only its shape is checked)."""
+    """Records written by this version before the record model, and by the first version (in
+    records/first-version: its catalogue and rules have changed since, so only its shape is checked)."""
     from great_harbor import record_model
 
-    for path in sorted(RECORDS.glob("v*.json")):
+    for path in sorted(RECORDS.rglob("*.json")):
         record_model.validate(parse(read_text(path)))
     for name in ("v0.1.0-21e4b00-three-seats-finished.json", "v0.1.0-21e4b00-automa-shops.json"):
         loaded = load(RECORDS / name, catalogue)

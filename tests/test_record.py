@@ -456,3 +456,20 @@ def test_an_engine_failure_during_replay_is_one_line(tmp_path: Path, catalogue: 
     monkeypatch.setattr(Game, "apply", flaky)
     message = refused(path, catalogue)
     assert message.startswith("action 9 of 12 (") and message.endswith("broke the rules engine: KeyError: 'slot-x'")
+
+
+# --- records written by earlier versions ----------------------------------------------------------
+
+OLD_RECORDS = sorted((Path(__file__).parent / "records").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", OLD_RECORDS, ids=[p.stem for p in OLD_RECORDS])
+def test_records_from_earlier_versions_load_and_replay(path: Path, catalogue: Catalogue) -> None:
+    """Saved by version 0.1.0 before the log became events and the table read views: they load
+    with no warning (the state digest still matches), replay, export their log and play on."""
+    loaded = load(path, catalogue)
+    assert loaded.warnings == []
+    game = loaded.game
+    assert len(loaded.record.actions) > 50 and game.log_lines()
+    if not game.is_over:
+        game.apply(game.legal_actions()[0])

@@ -41,7 +41,7 @@ def test_the_record_schema_validates_real_records(tmp_path: Path, catalogue: Cat
     while not session.game.is_over:
         session.apply(agent_action(session.game, 4, len(session.actions)))
     assert session.path is not None
-    records = [session.path, *sorted(RECORDS.glob("v*.json"))]
+    records = [session.path, *sorted(RECORDS.rglob("*.json"))]
     for path in records:
         validator.validate(json.loads(path.read_text()))
     kinds = {a["kind"] for a in json.loads(session.path.read_text())["actions"]}

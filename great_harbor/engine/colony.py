@@ -68,11 +68,6 @@ def housing_capacity(game: Game, p: PlayerState) -> int:
 def gain_colonists(game: Game, p: PlayerState, n: int) -> int:
     """Take up to ``n`` colonists from the supply into free housing; returns how many came."""
     s = game.s
-    if p.automa:
-        got = min(n, s.colonist_supply)
-        p.automa_colonists += got
-        s.colonist_supply -= got
-        return got
     room = housing_capacity(game, p) - p.free_colonists
     got = max(0, min(n, room, s.colonist_supply))
     p.free_colonists += got

@@ -8,7 +8,7 @@ player may want before choosing (a card's effect). Pure Python: the UI only show
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from . import colony, fleet, harbor
@@ -40,143 +40,30 @@ from .actions import (
     UseConversion,
     UseSmugglerToken,
 )
+from .names import (  # noqa: F401  (the names are part of this module's words for the UI)
+    SMUGGLERS_DISTRICT,
+    benefit_words,
+    card_name,
+    cost_words,
+    die,
+    die_place,
+    listing,
+    plural,
+    ship_name,
+    short_card_name,
+    site_name,
+    slot_colours,
+    slot_name,
+    slot_tiles,
+    tier_words,
+    tile_name,
+    units,
+)
 from .state import Pending, PlayerState, die_colour, die_label
 
 if TYPE_CHECKING:
-    from great_harbor.data.models import Benefit
 
     from .game import Game
-
-SMUGGLERS_DISTRICT = "the Smuggler's District"
-
-
-# --- names --------------------------------------------------------------------------------------
-
-
-def die(game: Game, d: int) -> str:
-    """A die as players read it: colour letter and face, ``B4``."""
-    return die_label(d, game.s.faces[d])
-
-
-def _die_place(game: Game, d: int) -> str:
-    """Where a die is: "drafted", or on a slot ("on Forum / Shipyard")."""
-    slot = next((sid for sid, x in game.s.slots.items() if x == d), None)
-    return "drafted" if slot is None else f"on {slot_name(game, slot)}"
-
-
-def card_name(game: Game, card: str) -> str:
-    """A card by name; Persons and Buildings carry their number and colour (names repeat). The
-    number is marked ``#`` so that nobody reads it as a cost."""
-    cat = game.cat
-    if card in cat.persons:
-        c = cat.persons[card]
-        return f"{c.name} (#{c.number}, {c.colour})"
-    if card in cat.buildings:
-        b = cat.buildings[card]
-        return f"{b.name} (#{b.number}, {b.colour})"
-    if card in cat.ships:
-        sh = cat.ships[card]
-        return f"{sh.name} ({sh.size}, {sh.colour})"
-    if card in cat.pirates:
-        pi = cat.pirates[card]
-        return f"{pi.name} (strength {pi.strength})"
-    if card in cat.conversion_cards:
-        return cat.conversion_cards[card].name
-    return card
-
-
-def short_card_name(game: Game, card: str) -> str:
-    cat = game.cat
-    for table in (cat.persons, cat.buildings, cat.ships, cat.pirates, cat.conversion_cards):
-        if card in table:
-            return str(table[card].name)
-    return card
-
-
-def tile_name(game: Game, tile: str) -> str:
-    return game.cat.tiles[tile].name
-
-
-def slot_tiles(game: Game, slot: str) -> list[str]:
-    """Tile ids a slot touches (one for a Shore slot, two for a shared slot)."""
-    return [game.s.layout[cell] for cell in harbor.geometry(game).slot_cells[slot]]
-
-
-def slot_name(game: Game, slot: str) -> str:
-    """Where a slot is, by the tiles it touches: "on Sailmaker's shore", "between Forum and Shipyard"."""
-    if slot == harbor.DISTRICT:
-        return SMUGGLERS_DISTRICT
-    names = [tile_name(game, t) for t in slot_tiles(game, slot)]
-    if len(names) == 1:
-        return f"{names[0]}'s {game.cat.slots[slot].side} shore"
-    return f"{names[0]} / {names[1]}"
-
-
-def slot_colours(game: Game, slot: str) -> str:
-    """The two colour halves of a slot as letters: ``R/P``."""
-    halves = game.cat.slots[slot].colours
-    return "/".join(str(c)[0].upper() for c in halves)
-
-
-def cost_words(cost: Mapping[str, int]) -> str:
-    parts = [f"{n} {r}" for r, n in cost.items() if n]
-    return ", ".join(parts) if parts else "nothing"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def benefit_words(benefit: Benefit, ships_left: Mapping[str, str] | None = None) -> str:
-    """One tier of a Harbor tile: "2 Metal", "1 Colonist, 1 Favor", "the small ship". Given the
-    ship display (``ships_left``: size -> card, "" when none is left), a ship that is not there
-    reads "no large ship left"."""
-    parts = [f"{n} {str(r).capitalize()}" for r, n in benefit.resources.items()]
-    if benefit.colonists:
-        parts.append(_plural(benefit.colonists, "Colonist"))
-    if benefit.favor:
-        parts.append(f"{benefit.favor} Favor")
-    for draw in benefit.draws:
-        if draw.deck == "ship" and draw.size is not None:
-            gone = ships_left is not None and not ships_left.get(draw.size.value)
-            parts.append(f"no {draw.size} ship left" if gone else f"the {draw.size} ship")
-        else:
-            parts.append(f"1 {draw.deck.capitalize()} from the {draw.source}")
-    return ", ".join(parts) if parts else "nothing"
-
-
-def tier_words(game: Game, tile: str, tier: int) -> str:
-    if tier <= 0:
-        return "nothing"
-    return benefit_words(game.cat.tiles[tile].benefits[tier - 1], game.s.ship_display)
-
-
-def ship_name(game: Game, p: PlayerState, dock: int | str) -> str:
-    sh = p.docks[int(dock) - 1]
-    if sh is None:
-        return f"dock {dock}"
-    return f"{game.cat.ships[sh.card].name} (dock {sh.dock})"
-
-
-def site_name(game: Game, site_id: str) -> str:
-    site = next(s for s in game.cat.colony_board.sites if s.id == site_id)
-    return f"{'Dock Hut' if site.kind == 'dock_hut' else 'Insula'} {site.index}"
-
-
-def _units(units: Iterable[str]) -> str:
-    """Resource units as counted words: ("planks", "planks", "rope") -> "2 planks and 1 rope"."""
-    counts: dict[str, int] = {}
-    for u in units:
-        counts[u] = counts.get(u, 0) + 1
-    return _names(f"{n} {r}" for r, n in counts.items())
-
-
-def _names(items: Iterable[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
 
 # --- actions ------------------------------------------------------------------------------------
 
@@ -221,7 +108,7 @@ def describe(game: Game, action: Action) -> str:
         return f"Employ {need} Colonists on production space {action.space}: 1 {str(lux).capitalize()}"
     if isinstance(action, EmployBuilding):
         b = cat.buildings[action.card]
-        return f"Employ {_plural(b.colonists, 'Colonist')} in {card_name(game, action.card)}"
+        return f"Employ {plural(b.colonists, 'Colonist')} in {card_name(game, action.card)}"
     if isinstance(action, EmployCrew):
         return f"Crew {ship_name(game, p, action.dock)}: +1 {action.stat.capitalize()}"
     if isinstance(action, PlayShip):
@@ -284,7 +171,7 @@ def _describe_place(game: Game, action: PlaceDie) -> str:
     between = f"Place {label}{wild} between {tile_name(game, tiles[0])} and {tile_name(game, tiles[1])}"
     if all(harbor.tier(game, pips, fee) == 0 for fee in fees):  # all the pips on either tile are too few
         return f"{between}: too few pips for any benefit{extra}"
-    return f"{between}: split {_plural(pips, 'pip')}{extra}"
+    return f"{between}: split {plural(pips, 'pip')}{extra}"
 
 
 def _district_gain(game: Game, pips: int) -> str:
@@ -300,7 +187,7 @@ def _district_gain(game: Game, pips: int) -> str:
             res = mapping[die_colour(sd)]
             gains[res] = gains.get(res, 0) + amount
     words = [f"{n} {r.capitalize()}" for r, n in gains.items()]
-    words.append(_plural(district.smuggler_tokens, "Smuggler token"))
+    words.append(plural(district.smuggler_tokens, "Smuggler token"))
     return ", ".join(words)
 
 
@@ -332,9 +219,9 @@ def _describe_build(game: Game, action: BuildStructure) -> str:
         cost[r] -= 1
     text = f"Build {site_name(game, action.site)} for {cost_words(cost)}"
     if action.colonist:
-        text += f" (a Colonist works there instead of {_units(action.unpaid)})"
+        text += f" (a Colonist works there instead of {units(action.unpaid)})"
     elif action.unpaid:
-        text += f" ({_units(action.unpaid)} unpaid)"
+        text += f" ({units(action.unpaid)} unpaid)"
     return text
 
 
@@ -347,9 +234,9 @@ def _describe_conversion(game: Game, action: UseConversion) -> str:
     if g.favor:
         words.append(f"{g.favor} Favor")
     if g.colonists:
-        words.append(_plural(g.colonists, "Colonist"))
+        words.append(plural(g.colonists, "Colonist"))
     if g.smuggler:
-        words.append(_plural(g.smuggler, "Smuggler token"))
+        words.append(plural(g.smuggler, "Smuggler token"))
     if action.choice:
         counts: dict[str, int] = {}
         for x in action.choice:
@@ -415,7 +302,7 @@ def option_words(game: Game, top: Pending, option: str) -> str:
     handler = str(top.data.get("handler", ""))
     if handler == "effects.patrician":  # dice of one colour, drafted or on slots: say which
         dice = [int(x) for x in option.split("+")]
-        return _names(f"{die(game, d)} ({_die_place(game, d)}) to {die_label(d, 7 - s.faces[d])}" for d in dice)
+        return listing(f"{die(game, d)} ({die_place(game, d)}) to {die_label(d, 7 - s.faces[d])}" for d in dice)
     if handler == "effects.investor":
         d = int(option)
         return f"{die(game, d)} counts {harbor.pips_of(game, d) + 2} pips for its placement"
@@ -423,12 +310,12 @@ def option_words(game: Game, top: Pending, option: str) -> str:
         return f"{die(game, int(option))} becomes Wild for its placement"
     if handler == "effects.discount_build":
         site, unpaid = option.split("|")
-        units = [u for u in unpaid.split("+") if u]
+        left = [u for u in unpaid.split("+") if u]
         site_def = next(x for x in cat.colony_board.sites if x.id == site)
         cost = colony.cost_of(site_def.cost)
-        for r in units:
+        for r in left:
             cost[r] -= 1
-        return f"Build {site_name(game, site)} for {cost_words(cost)} ({_units(units) or 'nothing'} unpaid)"
+        return f"Build {site_name(game, site)} for {cost_words(cost)} ({units(left) or 'nothing'} unpaid)"
     if handler == "effects.praefectus":
         if option == "deck":
             return "Draw 2 Buildings from the deck"
@@ -493,7 +380,7 @@ def prompt(game: Game) -> str:
         return f"{who}: draft your {'first' if nth == 1 else 'second'} die from the pool."
     if top.kind == "turn":
         if p.drafted:
-            left = _names(die(game, d) for d in p.drafted)
+            left = listing(die(game, d) for d in p.drafted)
             return f"{who}'s turn: place {left} on the harbor (and take Govern actions in between)."
         return f"{who}'s turn: dice placed — take Govern actions or end your turn."
     if top.kind == "assign":
@@ -501,7 +388,7 @@ def prompt(game: Game) -> str:
         label = top.data.get("label", "the die")
         if len(tiles) == 1:
             return f"{who}: {label} on {tiles[0]} — take its benefit?"
-        return f"{who}: split the {_plural(top.data['pips'], 'pip')} of {label} between {tiles[0]} and {tiles[1]}."
+        return f"{who}: split the {plural(top.data['pips'], 'pip')} of {label} between {tiles[0]} and {tiles[1]}."
     if top.kind == "choose":
         text = str(top.data.get("prompt", "Choose one"))
         if top.data.get("handler") == "effects.lighthouse" and top.data.get("seen"):
@@ -549,7 +436,7 @@ def detail(game: Game, action: Action) -> str:
                 return f"{cat.persons[part].name}: {cat.persons[part].text}"
             if part in cat.buildings:  # a card to take or build: what it will cost matters
                 b = cat.buildings[part]
-                employ = f"; employs {_plural(b.colonists, 'Colonist')}" if b.colonists else ""
+                employ = f"; employs {plural(b.colonists, 'Colonist')}" if b.colonists else ""
                 return (f"{b.name}: {b.text} (costs {cost_words(colony.cost_of(b.cost))}{employ}; "
                         f"{b.prestige} Prestige)")
     return ""

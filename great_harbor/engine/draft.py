@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import colony
+from . import colony, seats
 from .actions import Action, Draft
 from .state import Pending, die_colour
 
@@ -28,13 +28,13 @@ def roll(game: Game) -> None:
 
 
 def picking_order(game: Game) -> list[int]:
-    """Seats in the order they pick, twice round: the Automa first (on both laps), then everyone
-    else clockwise from the Anchor holder."""
+    """Seats in the order they pick, twice round: a seat that drafts first (the Automa) on both
+    laps, then everyone else clockwise from the Anchor holder."""
     s = game.s
     order = [(s.anchor + i) % s.seats for i in range(s.seats)]
-    automa = [seat for seat in order if s.players[seat].automa]
-    humans = [seat for seat in order if not s.players[seat].automa]
-    return (automa + humans) * 2
+    first = [seat for seat in order if seats.controller(s.players[seat]).drafts_first]
+    rest = [seat for seat in order if seat not in first]
+    return (first + rest) * 2
 
 
 def legal(game: Game, top: Pending) -> list[Action]:
@@ -56,7 +56,7 @@ def take(game: Game, seat: int, die: int) -> None:
     s.draft_order.pop(0)
     colour = die_colour(die)
     bonus = ""
-    if colour in p.dice_bonus_colours and not p.automa:
+    if colour in p.dice_bonus_colours:
         bonus = current_bonus_mapping(game)[colour]
         colony.gain_resources(game, p, {bonus: 1})
     game.log("draft", seat, die=die, face=s.faces[die], bonus=bonus)
@@ -80,10 +80,11 @@ def finish(game: Game) -> None:
 
 
 def turn_order(game: Game) -> list[int]:
-    """Lowest sum of drafted dice first; ties go to the Anchor holder or the nearest clockwise."""
+    """Lowest sum of drafted dice first; ties go to the Anchor holder or the nearest clockwise.
+    Only seats with a turn in the Action phase (not the Automa, which placed its die as it drafted)."""
     s = game.s
-    humans = [p for p in s.players if not p.automa]
+    acting = [p for p in s.players if seats.controller(p).takes_action_turn]
     return [
         p.seat
-        for p in sorted(humans, key=lambda p: (sum(s.faces[d] for d in p.drafted), (p.seat - s.anchor) % s.seats))
+        for p in sorted(acting, key=lambda p: (sum(s.faces[d] for d in p.drafted), (p.seat - s.anchor) % s.seats))
     ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
-from . import colony
+from . import card_hooks, colony
 from .actions import Action, ConvertCoins, EmployCrew, PlayShip, Repair, SendShip, UseConversion
 from .state import DOCKED, LUXURIES, OUTBOUND, RESOURCES, STATS, Pending, PlayerState, ShipState
 
@@ -30,12 +30,8 @@ def cargo(game: Game, p: PlayerState, ship: ShipState) -> int:
 
 
 def strength(game: Game, p: PlayerState, ship: ShipState) -> int:
-    card = game.cat.ships[ship.card]
-    value = card.strength + ("strength" in ship.crew)
-    if p.building_workers.get("building-3") and card.size == "small":  # Dockyard Arsenal
-        value += 1
-    if p.building_workers.get("building-4") and ship.crew:  # Warship Foundry
-        value += 1
+    value = game.cat.ships[ship.card].strength + ("strength" in ship.crew)
+    value += sum(b.ship_strength(game, p, ship) for b in card_hooks.buildings(game, p))  # Dockyard Arsenal, ...
     return value + p.voyage_strength_all + p.voyage_strength.get(str(ship.dock), 0)
 
 
@@ -150,10 +146,8 @@ def play_ship(game: Game, p: PlayerState, card_id: str, dock: int, pay: bool) ->
         p.medium_ships_built += 1
     game.log("launch", p.seat, card=card_id, dock=dock, paid=dict(cost) if pay else None, retired=retired)
     colony.card_played(game, p, card.colour)
-    if "building-13" in p.buildings:  # Fleetyard
-        p.favor += 2
-        game.resolved("building-13")
-        game.log("fleetyard", p.seat, favor=2)
+    for b in card_hooks.buildings(game, p):  # the Fleetyard
+        b.on_ship_played(game, p)
 
 
 def send(game: Game, p: PlayerState, sh: ShipState) -> None:

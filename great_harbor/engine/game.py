@@ -18,6 +18,10 @@ from typing import Any
 from great_harbor.data import Catalogue
 from great_harbor.text import name_problem
 
+# The Game sits on top of the rules: importing the cards and the Automa registers their classes
+# (card_hooks, seats), which the rules below them call without importing them.
+from . import automa as _automa  # noqa: F401
+from . import cards as _cards  # noqa: F401
 from . import choices, colony, draft, fleet, harbor, narrate, rounds, rule_ids, scoring, senate, setup, shops, voyage
 from . import effects as card_effects
 from .actions import Action, Choose, EndTurn, Pass, action_from_dict, shape_problem

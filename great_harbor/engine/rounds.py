@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import automa, colony, draft, scoring, voyage
+from . import card_hooks, colony, draft, scoring, seats, voyage
 
 if TYPE_CHECKING:
     from .game import Game
@@ -22,10 +22,7 @@ def step(game: Game) -> None:
     if s.phase == "draft":
         if s.draft_order:
             seat = s.draft_order[0]
-            if s.players[seat].automa:
-                automa.draft_and_place(game, seat)
-            else:
-                game.push("draft", seat)
+            seats.controller(s.players[seat]).draft(game, seat)
             return
         draft.finish(game)
         s.phase = "actions"
@@ -117,17 +114,15 @@ def end_of_round(game: Game) -> None:
     """End of Round Steps 1-5 (and Governor's Villa)."""
     s = game.s
     for p in s.players:
-        if p.automa:
+        if not seats.controller(p).end_of_round(game, p):
             continue
         coins = p.free_colonists // 2  # 1. domestic growth
         if coins:
             p.coins += coins
             game.log("domestic-growth", seat=p.seat, coins=coins)
         colony.return_workers(game, p)  # 2. workers come home
-        if "building-19" in p.buildings:
-            p.favor += 1
-            game.resolved("building-19")
-            game.log("villa", seat=p.seat, favor=1)
+        for b in card_hooks.buildings(game, p):  # the Governor's Villa
+            b.end_of_round(game, p)
     for deck, display in ((s.person_deck, s.person_display), (s.building_deck, s.building_display)):
         if display:  # 3. refresh the displays
             deck.append(display.pop(0))

@@ -24,8 +24,6 @@ def top_space(game: Game) -> int:
 def advance(game: Game, p: PlayerState, colour: str, steps: int = 1) -> None:
     """Move ``p``'s marker on ``colour`` up; every space stepped on pays its bonus, and a bridge
     bonus pays once both neighbouring markers have reached it."""
-    if p.automa:
-        return  # the Automa has its own board instead of Senate markers
     senate = game.cat.senate
     track = next(t for t in senate.tracks if t.colour == colour)
     for _ in range(steps):

@@ -130,15 +130,15 @@ def touching(game: Game, slot: str) -> list[str]:
 # --- placing a die next to Shops ------------------------------------------------------------------
 
 
-def on_placement(game: Game, p: PlayerState, die: int, slot: str) -> int:
+def on_placement(game: Game, p: PlayerState, die: int, slot: str, benefits: bool = True) -> int:
     """A die has just been put on ``slot`` by ``p`` (a player or the Automa): every Shop touching
     the slot pays its owner the resource the Dice Bonus tile shows for the die's colour. Returns
-    the extra pips the die gets for this placement (one per Shop; they matter only to players,
-    the Automa takes no tile benefit)."""
-    return 0 if not game.s.shops else _pay_shops(game, p, die, slot)
+    the extra pips the die gets for this placement (one per Shop; they matter only to a die that
+    takes tile benefits, ``benefits``: the Automa's does not)."""
+    return 0 if not game.s.shops else _pay_shops(game, p, die, slot, benefits)
 
 
-def _pay_shops(game: Game, p: PlayerState, die: int, slot: str) -> int:
+def _pay_shops(game: Game, p: PlayerState, die: int, slot: str, benefits: bool) -> int:
     from .draft import current_bonus_mapping
 
     s = game.s
@@ -153,7 +153,7 @@ def _pay_shops(game: Game, p: PlayerState, die: int, slot: str) -> int:
         surplus = colony.gain_resources(game, s.players[seat], {resource: n})
         income.append({"seat": seat, "n": n, "resource": resource, "surplus": surplus})
     count = len(near)
-    game.log("shops.income", p.seat, die=die, face=s.faces[die], shops=count, pips=0 if p.automa else count,
+    game.log("shops.income", p.seat, die=die, face=s.faces[die], shops=count, pips=count if benefits else 0,
              income=income)
     return count
 
@@ -163,7 +163,7 @@ def _pay_shops(game: Game, p: PlayerState, die: int, slot: str) -> int:
 
 def shop_actions(game: Game, p: PlayerState) -> list[Action]:
     """Set up Shop: every free position, paid with any basic resource the player has enough of."""
-    if p.automa or p.shops_left <= 0:
+    if p.shops_left <= 0:
         return []
     cost = game.cat.supply.shop_cost
     payable = [r for r in RESOURCES if p.resources[r] >= cost]
@@ -179,8 +179,6 @@ def why_not(game: Game, p: PlayerState, action: SetUpShop) -> Refusal | None:
     cost = game.cat.supply.shop_cost
     if not s.shops_variant:
         return Refusal("the Harbor Shops variant is not in play in this game", R.SHOPS)
-    if p.automa:
-        return Refusal("the Automa does not set up Shops", R.SHOPS_AND_THE_AUTOMA)
     if p.shops_left <= 0:
         return Refusal(f"all {game.cat.supply.shops_per_player} of your Shops are already on the harbor",
                        R.SHOPS_SET_UP)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import colony, fleet
+from . import card_hooks, fleet, seats
 from .actions import Action, ActivatePerson, Choose, Pass, SailOn, Trade
 from .choices import continuation, offer
 from .state import DOCKED, LUXURIES, OUTBOUND, RETURNING, Pending, PlayerState, ShipState
@@ -13,17 +13,11 @@ from .state import DOCKED, LUXURIES, OUTBOUND, RETURNING, Pending, PlayerState, 
 if TYPE_CHECKING:
     from .game import Game
 
-CORSAIR = "person-21"
-CUSTOMS_OFFICE = "building-9"
-
 
 def start(game: Game) -> None:
-    from . import automa
-
     s = game.s
     for p in s.players:
-        if p.automa:
-            automa.send_all_ships(game, p)
+        seats.controller(p).before_voyage(game, p)  # the Automa sends out every docked ship
     s.voyage.segment = -1
     s.voyage.queue = []
     s.voyage.corsair_asked = []
@@ -55,7 +49,7 @@ def step(game: Game) -> bool:
     if v.queue:
         group_pos = min(e[2] for e in v.queue)
         group = [e for e in v.queue if e[2] == group_pos]
-        if len(group) > 1 and not s.players[group[0][0]].automa:
+        if len(group) > 1 and seats.controller(s.players[group[0][0]]).orders_own_ships:
             offer_order = [str(e[1]) for e in group]
             game.push("ship_order", group[0][0], docks=offer_order)
             return True
@@ -91,16 +85,15 @@ def _voyage_order(game: Game) -> list[int]:
     return [(s.anchor + i) % s.seats for i in range(s.seats)]
 
 
-def _corsair_ready(game: Game, p: PlayerState) -> bool:
-    from . import effects
+def askers_before_reveal(game: Game, p: PlayerState) -> list[str]:
+    """The Persons of ``p``'s (the Corsair) whose use must be offered before the next reveal."""
+    if not seats.controller(p).decides:
+        return []
+    return [c.id for c in card_hooks.persons(game, p) if c.asks_before_reveal(game, p)]
 
-    return (
-        not p.automa
-        and any(CORSAIR in slot for slot in p.person_slots)
-        and CORSAIR not in p.activated
-        and effects.markers_left(game, p) > 0
-        and any(sh.where == OUTBOUND for sh in fleet.ships(p))
-    )
+
+def _corsair_ready(game: Game, p: PlayerState) -> bool:
+    return bool(askers_before_reveal(game, p))
 
 
 def reveal_pirate(game: Game, segment: int) -> None:
@@ -118,14 +111,11 @@ def reveal_pirate(game: Game, segment: int) -> None:
 
 
 def battle(game: Game, seat: int, dock: int) -> None:
-    from . import automa
-
     p = game.s.players[seat]
     sh = p.docks[dock - 1]
     assert sh is not None
     total = pirate_total(game, p)
-    if p.automa:
-        automa.voyage_ship(game, p, sh, total)
+    if seats.controller(p).fights_alone(game, p, sh, total):  # the Automa
         return
     power = fleet.strength(game, p, sh)
     if power < total:
@@ -151,7 +141,7 @@ def legal(game: Game, top: Pending) -> list[Action]:
     if top.kind == "ship_order":
         return [Choose(d) for d in top.data["docks"]]
     if top.kind == "corsair":
-        return [ActivatePerson(CORSAIR), Pass()]
+        return [*(ActivatePerson(c) for c in askers_before_reveal(game, p)), Pass()]
     out: list[Action] = [Trade(top.data["dock"])]
     if top.data["segment"] < len(game.s.pirates) - 1:
         out.append(SailOn(top.data["dock"]))
@@ -195,9 +185,8 @@ def trade(game: Game, p: PlayerState, sh: ShipState) -> None:
     game.log("trade", p.seat, ship=sh.card, segment=segment, coins=coins, cargo=c, segment_coins=seg.coins,
              prestige=seg.prestige)
     turn_back(game, sh, segment)
-    if CUSTOMS_OFFICE in p.buildings:
-        offer(game, p.seat, "voyage.customs", ["sails", "rope", "planks", "metal"],
-              "Customs Office: take one basic resource")
+    for b in card_hooks.buildings(game, p):  # the Customs Office
+        b.after_trade(game, p)
     options = demand_options(game, p, segment)
     if options:
         offer(game, p.seat, "voyage.demand", options, "Meet a Luxury demand for the Prestige again?",
@@ -225,18 +214,7 @@ def meet_demand(game: Game, top: Pending, option: str | None) -> None:
     game.s.demand_pool.append(tile)
     prestige = game.cat.trade_board.segments[segment].prestige
     p.prestige += prestige
-    if p.voyage_any_luxury:
-        game.resolved("person-10")
     game.log("demand", p.seat, luxury=luxury, prestige=prestige)
-
-
-@continuation("voyage.customs")
-def customs(game: Game, top: Pending, option: str | None) -> None:
-    assert option is not None
-    p = game.s.players[top.seat]
-    colony.gain_resources(game, p, {option: 1})
-    game.resolved(CUSTOMS_OFFICE)
-    game.log("customs", p.seat, resource=option)
 
 
 def sail_back(game: Game) -> None:
