@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import colony, seats
-from .actions import Action, Draft
+from . import colony, names, seats
+from . import rule_ids as R
+from .actions import Draft
+from .errors import Refusal
+from .rulebook import ActionRule, rule
 from .state import Pending, die_colour
 
 if TYPE_CHECKING:
@@ -37,14 +40,25 @@ def picking_order(game: Game) -> list[int]:
     return (first + rest) * 2
 
 
-def legal(game: Game, top: Pending) -> list[Action]:
-    return [Draft(d) for d in game.s.pool]
+@rule
+class DraftRule(ActionRule[Draft]):
+    """Roll and Draft: one die of the pool, its face as rolled."""
 
+    action = Draft
+    entry = R.DRAFTING
 
-def apply_draft(game: Game, top: Pending, action: Action) -> None:
-    assert isinstance(action, Draft)
-    game.pop()
-    take(game, top.seat, action.die)
+    def legal(self, game: Game, top: Pending) -> list[Draft]:
+        return [Draft(d) for d in game.s.pool]
+
+    def check(self, game: Game, top: Pending, action: Draft) -> Refusal | None:
+        return None if action.die in game.s.pool else Refusal(f"die {action.die} is not in the pool", R.DRAFTING)
+
+    def apply(self, game: Game, top: Pending, action: Draft) -> None:
+        game.pop()
+        take(game, top.seat, action.die)
+
+    def words(self, game: Game, top: Pending | None, action: Draft) -> str:
+        return f"Draft {names.die(game, action.die)}"
 
 
 def take(game: Game, seat: int, die: int) -> None:

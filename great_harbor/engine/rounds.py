@@ -6,9 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import card_hooks, colony, draft, scoring, seats, voyage
+from . import rule_ids as R
+from .actions import EndTurn
+from .errors import Refusal
+from .rulebook import ActionRule, rule
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import Pending
 
 
 def start_turn(game: Game) -> None:
@@ -55,6 +60,39 @@ def step(game: Game) -> None:
         end_of_turn(game)
         return
     raise AssertionError(f"no automatic step in phase {s.phase}")
+
+
+@rule
+class EndTurnRule(ActionRule[EndTurn]):
+    """End of the Action phase turn (both dice placed first), or of the last coin conversions."""
+
+    action = EndTurn
+    entry = R.PLACING
+
+    def legal(self, game: Game, top: Pending) -> list[EndTurn]:
+        if top.kind == "turn" and game.s.players[top.seat].drafted:
+            return []
+        return [EndTurn()]
+
+    def candidates(self, game: Game, top: Pending) -> list[EndTurn]:
+        return [EndTurn()]
+
+    def check(self, game: Game, top: Pending, action: EndTurn) -> Refusal | None:
+        left = game.s.players[top.seat].drafted
+        if top.kind == "turn" and left:
+            return Refusal(f"both dice must be placed first ({len(left)} still to place)", R.PLACING)
+        return None
+
+    def apply(self, game: Game, top: Pending, action: EndTurn) -> None:
+        if top.kind == "final_convert":
+            finish_final_convert(game, top.seat)
+        else:
+            end_player_turn(game, top.seat)
+
+    def words(self, game: Game, top: Pending | None, action: EndTurn) -> str:
+        if top is not None and top.kind == "final_convert":
+            return "Finish: no more conversions"
+        return "End your turn"
 
 
 def end_player_turn(game: Game, seat: int) -> None:

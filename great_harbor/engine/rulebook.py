@@ -74,6 +74,12 @@ def rule(cls: type[ActionRule[A]]) -> type[ActionRule[A]]:
     return cls
 
 
+def action_entries() -> dict[str, str]:
+    """The rules-lookup entry of each kind of action (``Action.kind``), but the answers (``choose``,
+    ``pass``), whose rule is the decision's."""
+    return {cls.kind: r.entry for cls, r in RULES.items() if cls.kind not in ("choose", "pass")}
+
+
 def rule_for(action: Action | type[Action]) -> ActionRule:  # type: ignore[type-arg]
     cls = action if isinstance(action, type) else type(action)
     found = RULES.get(cls)

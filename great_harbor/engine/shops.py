@@ -26,8 +26,9 @@ from great_harbor.data.models import Side, SlotDef
 
 from . import colony
 from . import rule_ids as R
-from .actions import Action, SetUpShop
+from .actions import SetUpShop
 from .errors import Refusal
+from .rulebook import ActionRule, rule
 from .state import RESOURCES, Pending, PlayerState, die_colour
 
 if TYPE_CHECKING:
@@ -161,7 +162,7 @@ def _pay_shops(game: Game, p: PlayerState, die: int, slot: str, benefits: bool) 
 # --- the Set up Shop action -----------------------------------------------------------------------
 
 
-def shop_actions(game: Game, p: PlayerState) -> list[Action]:
+def shop_actions(game: Game, p: PlayerState) -> list[SetUpShop]:
     """Set up Shop: every free position, paid with any basic resource the player has enough of."""
     if p.shops_left <= 0:
         return []
@@ -194,16 +195,38 @@ def why_not(game: Game, p: PlayerState, action: SetUpShop) -> Refusal | None:
     return None
 
 
-def apply(game: Game, top: Pending, action: Action) -> None:
-    assert isinstance(action, SetUpShop)
-    s = game.s
-    p = s.players[top.seat]
-    cost = game.cat.supply.shop_cost
-    colony.pay(p, {action.resource: cost})
-    p.shops_left -= 1
-    s.shops[action.position] = p.seat
-    game.log("shops.set-up", p.seat, cost=cost, resource=action.resource, position=action.position,
-             left=p.shops_left)
+@rule
+class SetUpShopRule(ActionRule[SetUpShop]):
+    """Harbor Shops variant, Set up Shop: 2 of one basic resource put a Shop on a free position
+    where it touches two slots."""
+
+    action = SetUpShop
+    entry = R.SHOP_ACTION
+
+    def candidates(self, game: Game, top: Pending) -> list[SetUpShop]:
+        if not game.s.shops_variant:
+            return []
+        return [SetUpShop(pid, r) for pid in positions(game) if pid not in game.s.shops for r in RESOURCES]
+
+    def legal(self, game: Game, top: Pending) -> list[SetUpShop]:
+        return shop_actions(game, game.s.players[top.seat]) if game.s.shops_variant else []
+
+    def check(self, game: Game, top: Pending, action: SetUpShop) -> Refusal | None:
+        return why_not(game, game.s.players[top.seat], action)
+
+    def apply(self, game: Game, top: Pending, action: SetUpShop) -> None:
+        s = game.s
+        p = s.players[top.seat]
+        cost = game.cat.supply.shop_cost
+        colony.pay(p, {action.resource: cost})
+        p.shops_left -= 1
+        s.shops[action.position] = p.seat
+        game.log("shops.set-up", p.seat, cost=cost, resource=action.resource, position=action.position,
+                 left=p.shops_left)
+
+    def words(self, game: Game, top: Pending | None, action: SetUpShop) -> str:
+        return (f"Set up a Shop at {describe_position(game, action.position)} "
+                f"for {game.cat.supply.shop_cost} {action.resource}")
 
 
 # --- end of game ----------------------------------------------------------------------------------

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import card_hooks, fleet, seats
-from .actions import Action, ActivatePerson, Choose, Pass, SailOn, Trade
+from . import card_hooks, fleet, names, seats
+from . import rule_ids as R
+from .actions import SailOn, Trade
 from .choices import continuation, offer
+from .errors import Refusal
+from .rulebook import ActionRule, rule
 from .state import DOCKED, LUXURIES, OUTBOUND, RETURNING, Pending, PlayerState, ShipState
 
 if TYPE_CHECKING:
@@ -134,45 +137,94 @@ def turn_back(game: Game, sh: ShipState, segment: int) -> None:
     sh.position = -1
 
 
-def legal(game: Game, top: Pending) -> list[Action]:
-    from . import effects
-
-    p = game.s.players[top.seat]
-    if top.kind == "ship_order":
-        return [Choose(d) for d in top.data["docks"]]
-    if top.kind == "corsair":
-        return [*(ActivatePerson(c) for c in askers_before_reveal(game, p)), Pass()]
-    out: list[Action] = [Trade(top.data["dock"])]
-    if top.data["segment"] < len(game.s.pirates) - 1:
-        out.append(SailOn(top.data["dock"]))
-    out += effects.activation_actions(game, p, "voyage")
-    return out
+# --- the decisions of the Voyage phase -------------------------------------------------------------
 
 
-def apply(game: Game, top: Pending, action: Action) -> None:
-    s = game.s
-    p = s.players[top.seat]
-    if top.kind == "ship_order":
-        assert isinstance(action, Choose)
+def _ship_choice(game: Game, top: Pending, dock: int) -> Refusal | None:
+    if top.kind != "voyage_choice" or dock != top.data["dock"]:
+        return Refusal(f"the ship to decide for is in dock {top.data['dock']}", R.BATTLES)
+    return None
+
+
+@rule
+class TradeRule(ActionRule[Trade]):
+    """Trade: a ship that beat the pirates trades where it is (coins by Cargo, Prestige, a Luxury
+    demand met for the Prestige again), then turns for home."""
+
+    action = Trade
+    entry = R.TRADE
+
+    def legal(self, game: Game, top: Pending) -> list[Trade]:
+        return [Trade(top.data["dock"])]
+
+    def check(self, game: Game, top: Pending, action: Trade) -> Refusal | None:
+        return _ship_choice(game, top, action.dock)
+
+    def apply(self, game: Game, top: Pending, action: Trade) -> None:
         game.pop()
-        dock = int(action.option)
-        entry = next(e for e in s.voyage.queue if e[0] == top.seat and e[1] == dock)
-        s.voyage.queue.remove(entry)
-        battle(game, top.seat, dock)
-        return
-    if top.kind == "corsair":  # Pass: no Corsair before this reveal
+        p = game.s.players[top.seat]
+        sh = p.docks[top.data["dock"] - 1]
+        assert sh is not None
+        trade(game, p, sh)
+
+    def words(self, game: Game, top: Pending | None, action: Trade) -> str:
+        p = game.s.players[top.seat if top is not None else 0]
+        sh = p.docks[action.dock - 1]
+        if sh is None:
+            return f"Trade with the ship at dock {action.dock}"
+        seg = game.cat.trade_board.segments[sh.segment]
+        c = fleet.cargo(game, p, sh)
+        return (f"Trade with {names.ship_name(game, p, action.dock)} in segment {sh.segment + 1}: "
+                f"{c * seg.coins} coins (cargo {c} x {seg.coins}), {seg.prestige} Prestige")
+
+
+@rule
+class SailOnRule(ActionRule[SailOn]):
+    """Sail on: a ship that beat the pirates goes on to the next segment (never past the third)."""
+
+    action = SailOn
+    entry = R.BATTLES
+
+    def candidates(self, game: Game, top: Pending) -> list[SailOn]:
+        return [SailOn(top.data["dock"])]
+
+    def check(self, game: Game, top: Pending, action: SailOn) -> Refusal | None:
+        refusal = _ship_choice(game, top, action.dock)
+        if refusal:
+            return refusal
+        if top.data["segment"] >= len(game.s.pirates) - 1:
+            return Refusal("the third segment is as far as ships sail: trade there", R.BATTLES)
+        return None
+
+    def apply(self, game: Game, top: Pending, action: SailOn) -> None:
         game.pop()
-        return
-    game.pop()
-    sh = p.docks[top.data["dock"] - 1]
-    assert sh is not None
-    if isinstance(action, SailOn):
+        p = game.s.players[top.seat]
+        sh = p.docks[top.data["dock"] - 1]
+        assert sh is not None
         sh.segment += 1
         sh.position = fleet.free_position(game, p, sh.segment, sh)
         game.log("sail-on", p.seat, ship=sh.card, segment=sh.segment)
-        return
-    assert isinstance(action, Trade)
-    trade(game, p, sh)
+
+    def words(self, game: Game, top: Pending | None, action: SailOn) -> str:
+        p = game.s.players[top.seat if top is not None else 0]
+        sh = p.docks[action.dock - 1]
+        nxt = (sh.segment + 2) if sh is not None else 0
+        return f"Sail {names.ship_name(game, p, action.dock)} on to segment {nxt}"
+
+
+def ship_order_options(game: Game, top: Pending) -> list[str]:
+    """The ships (docks) sharing a position, of which the owner says which resolves first."""
+    return list(top.data["docks"])
+
+
+def resolve_first(game: Game, top: Pending, option: str) -> None:
+    """The owner's ship in dock ``option`` fights first."""
+    s = game.s
+    game.pop()
+    dock = int(option)
+    entry = next(e for e in s.voyage.queue if e[0] == top.seat and e[1] == dock)
+    s.voyage.queue.remove(entry)
+    battle(game, top.seat, dock)
 
 
 def trade(game: Game, p: PlayerState, sh: ShipState) -> None:
