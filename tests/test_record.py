@@ -132,8 +132,8 @@ def old_split_records(catalogue: Catalogue) -> Iterator[tuple[GameRecord, Game]]
         done: list[Action] = []
         while game.pending is not None:
             top = game.pending
-            if top.kind == "assign" and len(top.data["fees"]) == 2:
-                pips, fees = top.data["pips"], top.data["fees"]
+            if top.kind == "assign" and len(top.data.fees) == 2:
+                pips, fees = top.data.pips, top.data.fees
                 old = next((AssignPips((a, pips - a)) for a in range(1, pips)
                             if activates_all(game, (a, pips - a), fees)
                             and equivalent_split(game, AssignPips((a, pips - a))) is not None), None)

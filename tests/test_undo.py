@@ -188,7 +188,7 @@ def shipyard_moves(game: Game) -> tuple[Action, Action] | None:
             trial.apply(place)
             top = trial.pending
             assert top is not None
-            index = top.data["tiles"].index("shipyard")
+            index = top.data.tiles.index("shipyard")
             for assign in trial.legal_actions():
                 assert isinstance(assign, AssignPips)
                 if assign.pips[index] > 0:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 def _options(game: Game, top: Pending) -> list[str]:
     if top.kind == "ship_order":
         return voyage.ship_order_options(game, top)
-    return list(top.data["options"])
+    return list(top.data.options)
 
 
 @rule
@@ -58,13 +58,13 @@ class PassRule(ActionRule[Pass]):
     entry = R.PENDING_RULES["choose"]
 
     def legal(self, game: Game, top: Pending) -> list[Pass]:
-        return [Pass()] if top.kind == "corsair" or top.data.get("optional") else []
+        return [Pass()] if top.kind == "corsair" or (top.kind == "choose" and top.data.may_pass) else []
 
     def candidates(self, game: Game, top: Pending) -> list[Pass]:
         return [Pass()]
 
     def check(self, game: Game, top: Pending, action: Pass) -> Refusal | None:
-        if top.kind == "corsair" or top.data.get("optional"):
+        if top.kind == "corsair" or (top.kind == "choose" and top.data.may_pass):
             return None
         return Refusal("this choice cannot be skipped", R.pending_rule(top.kind, top.data))
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from . import fleet, harbor, scoring, seats, shops, voyage
+from . import colony, fleet, harbor, scoring, seats, shops, voyage
 from .draft import take
 from .errors import EngineError
 from .names import slot_tiles
@@ -334,11 +334,11 @@ def trade(game: Game, p: PlayerState, sh: ShipState) -> None:
 def final_score(game: Game, p: PlayerState, mark: bool = False) -> dict[str, int]:
     """The Automa's own list: cards' Prestige, 1 per 2 cards of either Governor colour, end-of-game
     Buildings, Smuggler tokens and Prestige tokens (no colony structures)."""
-    cards = scoring.cards_in_colony(p)
+    cards = colony.cards_in_colony(p)
     colours = set(_governor_colours(game, p))
-    matching = sum(1 for c in cards if str(scoring.card_def(game, c).colour) in colours)
+    matching = sum(1 for c in cards if str(colony.card_def(game, c).colour) in colours)
     out = {
-        "cards": sum(scoring.card_def(game, c).prestige for c in cards),
+        "cards": sum(colony.card_def(game, c).prestige for c in cards),
         "governor": matching // 2,
         "structures": 0,
         "buildings": scoring.end_of_game_buildings(game, p, mark),

@@ -79,5 +79,5 @@ WAITING = {
 
 def not_now(game: Game, top: Pending) -> Refusal:
     """The refusal of an action that does not answer the decision pending."""
-    expected = top.data.get("prompt", "make a choice") if top.kind == "choose" else WAITING.get(top.kind, top.kind)
+    expected = top.data.prompt if top.kind == "choose" else WAITING.get(top.kind, top.kind)
     return Refusal(f"not possible now: {game.name(top.seat)} must {expected}", R.pending_rule(top.kind, top.data))

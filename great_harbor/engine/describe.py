@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import colony, harbor
+from . import harbor, supply
 from .actions import (
     Action,
     ActivatePerson,
     Choose,
     SailOn,
 )
+from .choices import option_of
 from .harbor import split_words  # noqa: F401  (the map's split words, for the UI)
 from .names import (  # noqa: F401  (the names are part of this module's words for the UI)
     SMUGGLERS_DISTRICT,
@@ -37,6 +38,17 @@ from .names import (  # noqa: F401  (the names are part of this module's words f
     tier_words,
     tile_name,
     units,
+)
+from .options import (
+    CardOrDeckOption,
+    CrewOption,
+    DemandOption,
+    DiceOption,
+    DieOption,
+    DockOption,
+    HarborDieOption,
+    StructureOption,
+    TracksOption,
 )
 from .rulebook import rule_for
 from .state import Pending, die_label
@@ -58,7 +70,7 @@ def pass_words(game: Game, top: Pending | None) -> str:
         return "Pass"
     if top.kind == "corsair":
         return "Do not use the Corsair now"
-    if top.kind == "choose" and top.data.get("handler") == "voyage.demand":
+    if top.kind == "choose" and top.data.handler == "voyage.demand":
         return "Keep your Luxuries: meet no demand"
     return "Decline"
 
@@ -68,8 +80,8 @@ def choice_words(game: Game, top: Pending | None, option: str) -> str:
         return option
     p = game.s.players[top.seat]
     if top.kind == "ship_order":
-        return f"Resolve {ship_name(game, p, option)} first"
-    handler = str(top.data.get("handler", ""))
+        return f"Resolve {ship_name(game, p, DockOption.parse(option).dock)} first"
+    handler = str(top.data.handler or "")
     words = option_words(game, top, option)
     verbs = {
         "harbor.take_display": "Take",
@@ -92,74 +104,70 @@ def choice_words(game: Game, top: Pending | None, option: str) -> str:
     return f"{verb} {words}" if verb else words[:1].upper() + words[1:]
 
 
-def option_words(game: Game, top: Pending, option: str) -> str:
+def option_words(game: Game, top: Pending, code: str) -> str:
     """The option of a ``choose`` decision in words (card names rather than ids, dice as labels)."""
     s = game.s
     cat = game.cat
     p = s.players[top.seat]
-    handler = str(top.data.get("handler", ""))
-    if handler == "effects.patrician":  # dice of one colour, drafted or on slots: say which
-        dice = [int(x) for x in option.split("+")]
-        return listing(f"{die(game, d)} ({die_place(game, d)}) to {die_label(d, 7 - s.faces[d])}" for d in dice)
-    if handler == "effects.investor":
-        d = int(option)
-        return f"{die(game, d)} counts {harbor.pips_of(game, d) + 2} pips for its placement"
-    if handler == "effects.engineer":
-        return f"{die(game, int(option))} becomes Wild for its placement"
-    if handler == "effects.discount_build":
-        site, unpaid = option.split("|")
-        left = [u for u in unpaid.split("+") if u]
-        site_def = next(x for x in cat.colony_board.sites if x.id == site)
-        cost = colony.cost_of(site_def.cost)
-        for r in left:
+    handler = str(top.data.handler or "")
+    option = option_of(top, code)
+    if isinstance(option, DiceOption):  # the Patrician: dice of one colour, drafted or on slots
+        return listing(f"{die(game, d)} ({die_place(game, d)}) to {die_label(d, 7 - s.faces[d])}" for d in option.dice)
+    if isinstance(option, DieOption):
+        if handler == "effects.investor":
+            return f"{die(game, option.die)} counts {harbor.pips_of(game, option.die) + 2} pips for its placement"
+        return f"{die(game, option.die)} becomes Wild for its placement"
+    if isinstance(option, StructureOption):
+        site_def = next(x for x in cat.colony_board.sites if x.id == option.site)
+        cost = supply.cost_of(site_def.cost)
+        for r in option.unpaid:
             cost[r] -= 1
-        return f"Build {site_name(game, site)} for {cost_words(cost)} ({units(left) or 'nothing'} unpaid)"
-    if handler == "effects.praefectus":
-        if option == "deck":
+        unpaid = units(option.unpaid) or "nothing"
+        return f"Build {site_name(game, option.site)} for {cost_words(cost)} ({unpaid} unpaid)"
+    if isinstance(option, CardOrDeckOption):
+        if option.card is None:
             return "Draw 2 Buildings from the deck"
-        return f"Take {card_name(game, option.split(':', 1)[1])} from the display"
-    if handler == "effects.navigator":
-        return f"{ship_name(game, p, option)} 1 space toward the harbor"
-    if handler in ("effects.cargo_captain", "effects.corsair"):
-        return ship_name(game, p, option)
-    if handler == "effects.praetor":
-        a, _, b = option.partition("+")
-        if not b:
-            return f"on the {a} track"
+        return f"Take {card_name(game, option.card)} from the display"
+    if isinstance(option, DockOption):
+        if handler == "effects.navigator":
+            return f"{ship_name(game, p, option.dock)} 1 space toward the harbor"
+        return ship_name(game, p, option.dock)
+    if isinstance(option, TracksOption):
+        tracks = option.tracks
+        if len(tracks) == 1:
+            return f"on the {tracks[0]} track"
+        a, b = tracks
         return f"twice on the {a} track" if a == b else f"on the {a} and {b} tracks"
-    if handler == "effects.naval_academy":
-        dock, stat = option.split(":")
-        return f"{ship_name(game, p, dock)}: +1 {stat.capitalize()}"
-    if handler == "effects.port_crane_from":
-        d = s.slots[option]
-        return f"{die(game, d)} from {slot_name(game, option)}"
-    if handler == "effects.port_crane_to":
-        return f"{slot_name(game, option)} [{slot_colours(game, option)}]"
-    if handler == "effects.censors":
-        return f"{option} Senate track (to {p.senate[option] + 1})"
-    if handler == "effects.harbor_master":
-        where, ref = option.split(":")
-        if where == "drafted":
-            return f"your drafted {die(game, int(ref))}"
-        return f"{die(game, s.slots[ref])} on {slot_name(game, ref)}"
-    if handler == "effects.lighthouse":
-        seen = card_name(game, str(top.data.get("seen", "")))
-        return f"Keep {seen} on top of the Pirate deck" if option == "keep" else f"Discard {seen}"
-    if handler == "voyage.demand":
-        tile, luxury = option.split(":")
-        wanted = cat.luxury_demand_tiles[tile].luxury
-        segment = int(top.data.get("segment", 0))
+    if isinstance(option, CrewOption):
+        return f"{ship_name(game, p, option.dock)}: +1 {option.stat.capitalize()}"
+    if isinstance(option, HarborDieOption):
+        if option.drafted is not None:
+            return f"your drafted {die(game, option.drafted)}"
+        slot = str(option.slot)
+        return f"{die(game, s.slots[slot])} on {slot_name(game, slot)}"
+    if isinstance(option, DemandOption):
+        wanted = cat.luxury_demand_tiles[option.tile].luxury
+        segment = int(getattr(top.data, "segment", 0) or 0)
         prestige = cat.trade_board.segments[segment].prestige
-        also = "" if str(wanted) == luxury else f" for the {wanted} demand"
-        return f"Deliver 1 {luxury}{also}: {prestige} Prestige more"
+        also = "" if str(wanted) == option.luxury else f" for the {wanted} demand"
+        return f"Deliver 1 {option.luxury}{also}: {prestige} Prestige more"
+    if handler == "effects.port_crane_from":
+        return f"{die(game, s.slots[code])} from {slot_name(game, code)}"
+    if handler == "effects.port_crane_to":
+        return f"{slot_name(game, code)} [{slot_colours(game, code)}]"
+    if handler == "effects.censors":
+        return f"{code} Senate track (to {p.senate[code] + 1})"
+    if handler == "effects.lighthouse":
+        seen = card_name(game, str(getattr(top.data, "seen", "") or ""))
+        return f"Keep {seen} on top of the Pirate deck" if code == "keep" else f"Discard {seen}"
     # Generic: ids of cards, tiles, slots, ships become names.
-    if option in cat.persons or option in cat.buildings or option in cat.ships or option in cat.pirates:
-        return card_name(game, option)
-    if option in cat.slots:
-        return slot_name(game, option)
-    if option in cat.tiles:
-        return tile_name(game, option)
-    return option
+    if code in cat.persons or code in cat.buildings or code in cat.ships or code in cat.pirates:
+        return card_name(game, code)
+    if code in cat.slots:
+        return slot_name(game, code)
+    if code in cat.tiles:
+        return tile_name(game, code)
+    return code
 
 
 # --- the pending decision -----------------------------------------------------------------------
@@ -182,29 +190,29 @@ def prompt(game: Game) -> str:
             return f"{who}'s turn: place {left} on the harbor (and take Govern actions in between)."
         return f"{who}'s turn: dice placed — take Govern actions or end your turn."
     if top.kind == "assign":
-        tiles = [tile_name(game, t) for t in top.data["tiles"]]
-        label = top.data.get("label", "the die")
+        tiles = [tile_name(game, t) for t in top.data.tiles]
+        label = top.data.label
         if len(tiles) == 1:
             return f"{who}: {label} on {tiles[0]} — take its benefit?"
-        return f"{who}: split the {plural(top.data['pips'], 'pip')} of {label} between {tiles[0]} and {tiles[1]}."
+        return f"{who}: split the {plural(top.data.pips, 'pip')} of {label} between {tiles[0]} and {tiles[1]}."
     if top.kind == "choose":
-        text = str(top.data.get("prompt", "Choose one"))
-        if top.data.get("handler") == "effects.lighthouse" and top.data.get("seen"):
-            text += f" (it is {card_name(game, str(top.data['seen']))})"
+        text = top.data.prompt
+        if top.data.handler == "effects.lighthouse" and getattr(top.data, "seen", None):
+            text += f" (it is {card_name(game, str(top.data.seen))})"
         return f"{who}: {text}"
     if top.kind == "voyage_choice":
         # The last segment has nowhere further to sail: only trading is offered there.
         legal = game.legal_actions()
         sail_on = any(isinstance(a, SailOn) for a in legal)
-        text = (f"{who}: {ship_name(game, p, top.data['dock'])} beat the pirates in segment "
-                f"{top.data['segment'] + 1} — {'trade here or sail on?' if sail_on else 'trade here.'}")
+        text = (f"{who}: {ship_name(game, p, top.data.dock)} beat the pirates in segment "
+                f"{top.data.segment + 1} — {'trade here or sail on?' if sail_on else 'trade here.'}")
         # Voyage Persons (Diplomat, Captain) are used at this choice, not before the next fight.
         persons = sorted({game.cat.persons[a.card].name for a in legal if isinstance(a, ActivatePerson)})
         if persons and sail_on:
             text += f" {' or '.join(persons)}: offered only at choices like this one, not during a fight."
         return text
     if top.kind == "corsair":
-        return f"{who}: use the Corsair before the pirate of segment {top.data['segment'] + 1} is revealed?"
+        return f"{who}: use the Corsair before the pirate of segment {top.data.segment + 1} is revealed?"
     if top.kind == "ship_order":
         return f"{who}: your ships share a position — which resolves first?"
     if top.kind == "final_convert":
@@ -229,6 +237,6 @@ def choice_detail(game: Game, option: str) -> str:
         if part in cat.buildings:  # a card to take or build: what it will cost matters
             b = cat.buildings[part]
             employ = f"; employs {plural(b.colonists, 'Colonist')}" if b.colonists else ""
-            return (f"{b.name}: {b.text} (costs {cost_words(colony.cost_of(b.cost))}{employ}; "
+            return (f"{b.name}: {b.text} (costs {cost_words(supply.cost_of(b.cost))}{employ}; "
                     f"{b.prestige} Prestige)")
     return ""

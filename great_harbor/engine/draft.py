@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import colony, names, seats
+from . import names, seats, supply
 from . import rule_ids as R
 from .actions import Draft
 from .errors import Refusal
@@ -71,14 +71,9 @@ def take(game: Game, seat: int, die: int) -> None:
     colour = die_colour(die)
     bonus = ""
     if colour in p.dice_bonus_colours:
-        bonus = current_bonus_mapping(game)[colour]
-        colony.gain_resources(game, p, {bonus: 1})
+        bonus = supply.current_bonus_mapping(game)[colour]
+        supply.gain_resources(game, p, {bonus: 1})
     game.log("draft", seat, die=die, face=s.faces[die], bonus=bonus)
-
-
-def current_bonus_mapping(game: Game) -> dict[str, str]:
-    tile = game.cat.dice_bonus_tiles[game.s.dice_bonus_stack[0]]
-    return {str(k): str(v) for k, v in tile.mapping.items()}
 
 
 def finish(game: Game) -> None:

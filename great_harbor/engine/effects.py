@@ -95,7 +95,7 @@ class ActivatePersonRule(ActionRule[ActivatePerson]):
 
     def words(self, game: Game, top: Pending | None, action: ActivatePerson) -> str:
         if top is not None and top.kind == "corsair":
-            return f"Activate {card_name(game, action.card)} before the segment {top.data['segment'] + 1} pirate"
+            return f"Activate {card_name(game, action.card)} before the segment {top.data.segment + 1} pirate"
         return f"Activate {card_name(game, action.card)}"
 
     def detail(self, game: Game, top: Pending | None, action: ActivatePerson) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
-from . import card_hooks, colony, names
+from . import card_hooks, colony, names, supply
 from . import rule_ids as R
 from .actions import Action, ConvertCoins, EmployCrew, PlayShip, Repair, SendShip, UseConversion
 from .errors import Refusal
@@ -70,7 +70,7 @@ def conversion_choices(game: Game, p: PlayerState, any_resource: int, any_luxury
             if all(c.count(r) <= room[r] for r in set(c))
         ]
     if any_luxury:
-        kinds = [x for x in LUXURIES if colony.luxury_supply(game, x) >= any_luxury]
+        kinds = [x for x in LUXURIES if supply.luxury_supply(game, x) >= any_luxury]
         return [(x,) for x in kinds]
     return [()]
 
@@ -115,7 +115,7 @@ class PlayShipRule(ActionRule[PlayShip]):
         p = game.s.players[top.seat]
         out = []
         for card in dict.fromkeys(p.hand):
-            if card in game.cat.ships and colony.can_pay(p, colony.cost_of(game.cat.ships[card].cost)):
+            if card in game.cat.ships and supply.can_pay(p, supply.cost_of(game.cat.ships[card].cost)):
                 out += [PlayShip(card, dock) for dock, sh in enumerate(p.docks, start=1)
                         if sh is None or (sh.where == DOCKED and sh.damage == 0)]
         return out
@@ -133,7 +133,7 @@ class PlayShipRule(ActionRule[PlayShip]):
             return Refusal("the ship in that dock is at sea; only a docked ship can be retired", R.RETIRE)
         if old is not None and old.damage:
             return Refusal("the ship in that dock must be fully repaired before it is retired", R.RETIRE)
-        cost = colony.cost_of(game.cat.ships[action.card].cost)
+        cost = supply.cost_of(game.cat.ships[action.card].cost)
         short = [f"{n} {r} (you have {p.resources[r]})" for r, n in cost.items() if p.resources[r] < n]
         return Refusal("needs " + ", ".join(short), R.PLAY_SHIP) if short else None
 
@@ -144,7 +144,7 @@ class PlayShipRule(ActionRule[PlayShip]):
         p = game.s.players[top.seat if top is not None else 0]
         card = game.cat.ships[action.card]
         text = (f"Launch {names.card_name(game, action.card)} at dock {action.dock} "
-                f"for {names.cost_words(colony.cost_of(card.cost))}")
+                f"for {names.cost_words(supply.cost_of(card.cost))}")
         old = p.docks[action.dock - 1]
         if old is not None:
             text += f", retiring {game.cat.ships[old.card].name}"
@@ -307,7 +307,7 @@ class ConvertCoinsRule(ActionRule[ConvertCoins]):
         p = game.s.players[top.seat]
         rate = game.cat.supply.convert_coins
         p.coins -= rate
-        colony.gain_resources(game, p, {action.resource: 1})
+        supply.gain_resources(game, p, {action.resource: 1})
         game.log("convert", p.seat, coins=rate, resource=action.resource)
 
     def words(self, game: Game, top: Pending | None, action: ConvertCoins) -> str:
@@ -381,9 +381,9 @@ class UseConversionRule(ActionRule[UseConversion]):
 
 def play_ship(game: Game, p: PlayerState, card_id: str, dock: int, pay: bool) -> None:
     card = game.cat.ships[card_id]
-    cost = colony.cost_of(card.cost)
+    cost = supply.cost_of(card.cost)
     if pay:
-        colony.pay(p, cost)
+        supply.pay(p, cost)
     if card_id in p.hand:
         p.hand.remove(card_id)
     old = p.docks[dock - 1]
@@ -437,7 +437,7 @@ def use_conversion(game: Game, p: PlayerState, card_id: str, choice: tuple[str, 
         p.favor += g.favor
         items.append({"k": "favor", "n": g.favor})
     if g.colonists:
-        got = colony.gain_colonists(game, p, g.colonists)
+        got = supply.gain_colonists(game, p, g.colonists)
         items.append({"k": "colonists", "got": got, "wanted": g.colonists})
     if g.smuggler:
         p.smuggler += g.smuggler
@@ -446,7 +446,7 @@ def use_conversion(game: Game, p: PlayerState, card_id: str, choice: tuple[str, 
         gains: dict[str, int] = {}
         for r in choice:
             gains[r] = gains.get(r, 0) + 1
-        colony.gain_resources(game, p, gains)
+        supply.gain_resources(game, p, gains)
         items += [{"k": "res", "r": r, "n": n} for r, n in gains.items()]
     if g.any_luxury:
         for x in choice:

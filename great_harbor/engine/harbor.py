@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import colony, shops
 from . import rule_ids as R
+from . import shops, supply
 from .actions import Action, AssignPips, PlaceDie, SpendFavorPip, UseSmugglerToken
 
 # The map's arithmetic lives in board.py (below the rules); its names are read here too, as
@@ -24,14 +24,15 @@ from .board import (  # noqa: F401
     tile_cell,
 )
 from .choices import continuation, offer
+from .decision_data import AssignDecision
 from .errors import Refusal
 from .names import SMUGGLERS_DISTRICT, plural, tier_words, tile_name
 from .names import die as die_words
+from .options import Plain
 from .rulebook import ActionRule, rule
 from .state import Pending, PlayerState, die_colour, die_label
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
 
     from .game import Game
 
@@ -68,8 +69,8 @@ def die_boosts(game: Game, p: PlayerState) -> list[Action]:
 
 
 def assign_options(game: Game, top: Pending) -> list[AssignPips]:
-    pips: int = top.data["pips"]
-    fees: list[int] = top.data["fees"]
+    pips: int = top.data.pips
+    fees: list[int] = top.data.fees
     t1 = game.cat.harbor.tier_thresholds[0]
     if len(fees) == 1:
         out = [AssignPips((0,))]
@@ -104,9 +105,9 @@ def equivalent_split(game: Game, action: Action) -> AssignPips | None:
     top = game.pending
     if top is None or top.kind != "assign" or not isinstance(action, AssignPips):
         return None
-    fees = top.data["fees"]
+    fees = top.data.fees
     pips = action.pips
-    if len(pips) != len(fees) or any(x < 0 for x in pips) or sum(pips) not in (0, top.data["pips"]):
+    if len(pips) != len(fees) or any(x < 0 for x in pips) or sum(pips) not in (0, top.data.pips):
         return None
     outcome = split_outcome(game, pips, fees)
     for option in assign_options(game, top):
@@ -170,13 +171,13 @@ def apply_assign(game: Game, top: Pending, action: Action) -> None:
     p = game.s.players[top.seat]
     items: list[dict[str, Any]] = []
     drawn: list[str] = []  # cards drawn from a deck: only their drawer reads which
-    for tile, pips, fee in zip(top.data["tiles"], action.pips, top.data["fees"], strict=True):
+    for tile, pips, fee in zip(top.data.tiles, action.pips, top.data.fees, strict=True):
         if pips <= 0:
             continue
         t = tier(game, pips, fee)
         items += activate_tile(game, p, tile, t, drawn)
-    die = top.data["die"]
-    game.log("place", p.seat, die=die, face=game.s.faces[die], tiles=list(top.data["tiles"]), items=items,
+    die = top.data.die
+    game.log("place", p.seat, die=die, face=game.s.faces[die], tiles=list(top.data.tiles), items=items,
              secret={"cards": drawn} if drawn else None, reader=p.seat)
 
 
@@ -189,12 +190,12 @@ def activate_tile(game: Game, p: PlayerState, tile_id: str, t: int, drawn: list[
     out: list[dict[str, Any]] = []
     if benefit.resources:
         res = {str(k): v for k, v in benefit.resources.items()}
-        surplus = colony.gain_resources(game, p, res)
+        surplus = supply.gain_resources(game, p, res)
         out += [{"k": "res", "r": r, "n": n} for r, n in res.items()]
         if surplus:
             out.append({"k": "surplus"})
     if benefit.colonists:
-        got = colony.gain_colonists(game, p, benefit.colonists)
+        got = supply.gain_colonists(game, p, benefit.colonists)
         out.append({"k": "colonists", "got": got, "wanted": benefit.colonists})
     if benefit.favor:
         p.favor += benefit.favor
@@ -236,9 +237,8 @@ def draw_card(game: Game, p: PlayerState, deck: str, source: str, size: str | No
 
 
 @continuation("harbor.take_display")
-def take_display(game: Game, top: Pending, option: str | None) -> None:
-    assert option is not None
-    take_from_display(game, game.s.players[top.seat], top.data["deck"], option)
+def take_display(game: Game, top: Pending, option: Plain) -> None:
+    take_from_display(game, game.s.players[top.seat], str(top.data.deck), option.value)
 
 
 def take_from_display(game: Game, p: PlayerState, deck: str, card: str) -> None:
@@ -259,9 +259,7 @@ def smuggle(game: Game, p: PlayerState, die: int, pips: int) -> None:
     """A die in the Smuggler's District: per Smuggler die, its colour's resource times the tier."""
     s = game.s
     district = game.cat.harbor.smugglers_district
-    from .draft import current_bonus_mapping
-
-    mapping = current_bonus_mapping(game)
+    mapping = supply.current_bonus_mapping(game)
     t = tier(game, pips, 0)
     amount = district.tier_amounts[t - 1] if t > 0 else 0
     gains: dict[str, int] = {}
@@ -269,7 +267,7 @@ def smuggle(game: Game, p: PlayerState, die: int, pips: int) -> None:
         for sd in s.smuggler_dice:
             res = mapping[die_colour(sd)]
             gains[res] = gains.get(res, 0) + amount
-    surplus = colony.gain_resources(game, p, gains) if gains else False
+    surplus = supply.gain_resources(game, p, gains) if gains else False
     p.smuggler += district.smuggler_tokens
     items: list[dict[str, Any]] = [{"k": "res", "r": r, "n": n} for r, n in gains.items()]
     if surplus:
@@ -360,14 +358,12 @@ class PlaceDieRule(ActionRule[PlaceDie]):
 
 def district_gain(game: Game, pips: int) -> str:
     """What a die of ``pips`` would gain in the Smuggler's District now, in words."""
-    from .draft import current_bonus_mapping
-
     district = game.cat.harbor.smugglers_district
     t = tier(game, pips, 0)
     amount = district.tier_amounts[t - 1] if t > 0 else 0
     gains: dict[str, int] = {}
     if amount:
-        mapping = current_bonus_mapping(game)
+        mapping = supply.current_bonus_mapping(game)
         for sd in game.s.smuggler_dice:
             res = mapping[die_colour(sd)]
             gains[res] = gains.get(res, 0) + amount
@@ -376,10 +372,9 @@ def district_gain(game: Game, pips: int) -> str:
     return ", ".join(words)
 
 
-def split_words(game: Game, data: Mapping[str, object], pips: tuple[int, ...]) -> str:
+def split_words(game: Game, data: AssignDecision, pips: tuple[int, ...]) -> str:
     """A pip split on the tiles of the die just placed: "3 to Blacksmith Avenue (2 Metal), 1 to ..."."""
-    tiles: list[str] = list(data["tiles"])  # type: ignore[call-overload]
-    fees: list[int] = list(data["fees"])  # type: ignore[call-overload]
+    tiles, fees = data.tiles, data.fees
     if not any(pips):
         return "Take no benefit" if len(tiles) > 1 else f"Take no benefit from {tile_name(game, tiles[0])}"
     parts = []
@@ -400,7 +395,7 @@ class AssignPipsRule(ActionRule[AssignPips]):
     entry = R.SPLITTING_PIPS
 
     def candidates(self, game: Game, top: Pending) -> list[AssignPips]:
-        pips, fees = top.data["pips"], top.data["fees"]
+        pips, fees = top.data.pips, top.data.fees
         if len(fees) == 1:
             return [AssignPips((0,)), AssignPips((pips,))]
         return [AssignPips((0, 0))] + [AssignPips((a, pips - a)) for a in range(pips + 1)]
@@ -412,7 +407,7 @@ class AssignPipsRule(ActionRule[AssignPips]):
         if action in assign_options(game, top):
             return None
         data = top.data
-        pips, fees = data["pips"], data["fees"]
+        pips, fees = data.pips, data.fees
         if len(action.pips) != len(fees):
             return Refusal(f"this slot touches {len(fees)} tile{'s' if len(fees) > 1 else ''}", R.SPLITTING_PIPS)
         if any(x < 0 for x in action.pips) or sum(action.pips) != pips and sum(action.pips) != 0:
@@ -422,7 +417,7 @@ class AssignPipsRule(ActionRule[AssignPips]):
         # gets): one left out gives the same as the split listed for its outcome.
         listed = equivalent_split(game, action)
         same = "+".join(map(str, listed.pips)) if listed is not None else None
-        for x, fee, tile in zip(action.pips, fees, data["tiles"], strict=True):
+        for x, fee, tile in zip(action.pips, fees, data.tiles, strict=True):
             if 0 < x < t1 + fee:
                 name = game.cat.tiles[tile].name
                 if same is not None:

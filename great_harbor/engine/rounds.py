@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import card_hooks, colony, draft, scoring, seats, voyage
+from . import card_hooks, draft, scoring, seats, supply, voyage
 from . import rule_ids as R
 from .actions import EndTurn
 from .errors import Refusal
@@ -158,7 +158,7 @@ def end_of_round(game: Game) -> None:
         if coins:
             p.coins += coins
             game.log("domestic-growth", seat=p.seat, coins=coins)
-        colony.return_workers(game, p)  # 2. workers come home
+        supply.return_workers(game, p)  # 2. workers come home
         for b in card_hooks.buildings(game, p):  # the Governor's Villa
             b.end_of_round(game, p)
     for deck, display in ((s.person_deck, s.person_display), (s.building_deck, s.building_display)):

@@ -9,6 +9,7 @@ test checks that every id here resolves to an entry.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 # The rule behind each kind of action is its rule object's ``entry`` (rulebook.py); ``choose``
 # and ``pass`` answer whatever decision is pending, so their rule is the pending decision's (see
@@ -75,16 +76,16 @@ SHOP_POSITIONS = "engine-rulings/where-a-shop-can-stand"
 SHOP_ACTION = "harbor-shops/set-up-shop-action"
 
 
-def pending_rule(kind: str | None, data: Mapping[str, object]) -> str:
+def pending_rule(kind: str | None, data: Any) -> str:
     """What a pending decision is about: the card asking, the rule offering the choice, or the
     rule of that kind of decision. ``None`` (nothing pending) is the end of the game."""
     if kind is None:
         return GAME_OVER
     if kind == "choose":
-        card = data.get("card")
+        card = data.card
         if isinstance(card, str):
             return card  # a card's glossary entry has the card's id
-        handler = data.get("handler")
+        handler = data.handler
         if isinstance(handler, str) and handler in CHOICE_RULES:
             return CHOICE_RULES[handler]
     return PENDING_RULES.get(kind, PENDING_RULES["choose"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import card_hooks, fleet, seats
+from . import card_hooks, colony, seats, shops
 from .state import PlayerState
 
 if TYPE_CHECKING:
@@ -21,38 +21,13 @@ ITEM_NAMES = {
 }
 
 
-def cards_in_colony(p: PlayerState) -> list[str]:
-    """Every card the player has played: Persons, Buildings, Ships in dock or at sea, retired Ships."""
-    persons = [c for slot in p.person_slots for c in slot]
-    return persons + list(p.buildings) + [sh.card for sh in fleet.ships(p)] + list(p.retired_ships)
-
-
-def card_colour_counts(game: Game, p: PlayerState) -> dict[str, int]:
-    """How many cards of each colour the player has in the colony (Shops not included)."""
-    counts = {c: 0 for c in ("red", "blue", "yellow", "purple")}
-    for card in cards_in_colony(p):
-        counts[str(card_def(game, card).colour)] += 1
-    return counts
-
-
 def colour_counts(game: Game, p: PlayerState) -> dict[str, int]:
     """The colour counts for Governor pairs: cards in the colony plus, in the Harbor Shops variant,
     one colour per slot each of the player's Shops touches."""
-    from . import shops
-
-    counts = card_colour_counts(game, p)
+    counts = colony.card_colour_counts(game, p)
     for colour in shops.shop_colours(game, p.seat):
         counts[colour] += 1
     return counts
-
-
-def card_def(game: Game, card: str):  # type: ignore[no-untyped-def]
-    """The catalogue entry of a Person, Building or Ship card id."""
-    if card.startswith("person-"):
-        return game.cat.persons[card]
-    if card.startswith("building-"):
-        return game.cat.buildings[card]
-    return game.cat.ships[card]
 
 
 def end_of_game_buildings(game: Game, p: PlayerState, mark: bool = False) -> int:
@@ -73,7 +48,7 @@ def score(game: Game, p: PlayerState, mark: bool = False) -> dict[str, int]:
     own = seats.controller(p).final_score(game, p, mark)  # the Automa's own list
     if own is not None:
         return own
-    cards = sum(card_def(game, c).prestige for c in cards_in_colony(p))
+    cards = sum(colony.card_def(game, c).prestige for c in colony.cards_in_colony(p))
     a, b = (str(c) for c in game.cat.governors[p.governor].colours)
     counts = colour_counts(game, p)
     governor = min(counts[a], counts[b])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import names
+from . import names, supply
 from . import rule_ids as R
 from .actions import FavorSenate, RetrieveMarker
 from .errors import Refusal
@@ -49,19 +49,16 @@ def advance(game: Game, p: PlayerState, colour: str, steps: int = 1) -> None:
 
 
 def _gain(game: Game, p: PlayerState, bonus: SenateBonus, colour: str, where: dict[str, Any]) -> None:
-    from . import colony
-    from .draft import current_bonus_mapping
-
     items: list[dict[str, Any]] = []
     if bonus.resource:
-        res = current_bonus_mapping(game)[colour]
-        surplus = colony.gain_resources(game, p, {res: bonus.resource})
+        res = supply.current_bonus_mapping(game)[colour]
+        surplus = supply.gain_resources(game, p, {res: bonus.resource})
         items.append({"k": "res", "r": res, "n": bonus.resource, "surplus": surplus})
     if bonus.coins:
         p.coins += bonus.coins
         items.append({"k": "coins", "n": bonus.coins})
     if bonus.colonists:
-        got = colony.gain_colonists(game, p, bonus.colonists)
+        got = supply.gain_colonists(game, p, bonus.colonists)
         items.append({"k": "colonists", "got": got, "wanted": bonus.colonists})
     if bonus.prestige:
         p.prestige += bonus.prestige

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from great_harbor.data import Catalogue
 from great_harbor.data.models import Side, SlotDef
 
-from . import colony
+from . import colony, supply
 from . import rule_ids as R
 from .actions import SetUpShop
 from .errors import Refusal
@@ -140,18 +140,16 @@ def on_placement(game: Game, p: PlayerState, die: int, slot: str, benefits: bool
 
 
 def _pay_shops(game: Game, p: PlayerState, die: int, slot: str, benefits: bool) -> int:
-    from .draft import current_bonus_mapping
-
     s = game.s
     near = touching(game, slot)
     if not near:
         return 0
-    resource = current_bonus_mapping(game)[die_colour(die)]
+    resource = supply.current_bonus_mapping(game)[die_colour(die)]
     owners = Counter(s.shops[pid] for pid in near)
     income: list[dict[str, Any]] = []
     for seat in sorted(owners, key=lambda x: (x - p.seat) % s.seats):
         n = owners[seat]
-        surplus = colony.gain_resources(game, s.players[seat], {resource: n})
+        surplus = supply.gain_resources(game, s.players[seat], {resource: n})
         income.append({"seat": seat, "n": n, "resource": resource, "surplus": surplus})
     count = len(near)
     game.log("shops.income", p.seat, die=die, face=s.faces[die], shops=count, pips=count if benefits else 0,
@@ -218,7 +216,7 @@ class SetUpShopRule(ActionRule[SetUpShop]):
         s = game.s
         p = s.players[top.seat]
         cost = game.cat.supply.shop_cost
-        colony.pay(p, {action.resource: cost})
+        supply.pay(p, {action.resource: cost})
         p.shops_left -= 1
         s.shops[action.position] = p.seat
         game.log("shops.set-up", p.seat, cost=cost, resource=action.resource, position=action.position,
@@ -242,11 +240,10 @@ def shop_colours(game: Game, seat: int) -> list[str]:
     mine = shops_of(game, seat)
     if not mine:
         return []
-    from . import scoring
 
     p = game.s.players[seat]
     a, b = (str(c) for c in game.cat.governors[p.governor].colours)
-    counts = scoring.card_colour_counts(game, p)
+    counts = colony.card_colour_counts(game, p)
     halves = {sl.id: [str(c) for c in sl.colours] for sl in game.cat.harbor.slots}
     out: list[str] = []
     both: int = 0

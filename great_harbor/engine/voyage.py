@@ -10,6 +10,7 @@ from . import rule_ids as R
 from .actions import SailOn, Trade
 from .choices import continuation, offer
 from .errors import Refusal
+from .options import DemandOption, DockOption
 from .rulebook import ActionRule, rule
 from .state import DOCKED, LUXURIES, OUTBOUND, RETURNING, Pending, PlayerState, ShipState
 
@@ -141,8 +142,8 @@ def turn_back(game: Game, sh: ShipState, segment: int) -> None:
 
 
 def _ship_choice(game: Game, top: Pending, dock: int) -> Refusal | None:
-    if top.kind != "voyage_choice" or dock != top.data["dock"]:
-        return Refusal(f"the ship to decide for is in dock {top.data['dock']}", R.BATTLES)
+    if top.kind != "voyage_choice" or dock != top.data.dock:
+        return Refusal(f"the ship to decide for is in dock {top.data.dock}", R.BATTLES)
     return None
 
 
@@ -155,7 +156,7 @@ class TradeRule(ActionRule[Trade]):
     entry = R.TRADE
 
     def legal(self, game: Game, top: Pending) -> list[Trade]:
-        return [Trade(top.data["dock"])]
+        return [Trade(top.data.dock)]
 
     def check(self, game: Game, top: Pending, action: Trade) -> Refusal | None:
         return _ship_choice(game, top, action.dock)
@@ -163,7 +164,7 @@ class TradeRule(ActionRule[Trade]):
     def apply(self, game: Game, top: Pending, action: Trade) -> None:
         game.pop()
         p = game.s.players[top.seat]
-        sh = p.docks[top.data["dock"] - 1]
+        sh = p.docks[top.data.dock - 1]
         assert sh is not None
         trade(game, p, sh)
 
@@ -186,20 +187,20 @@ class SailOnRule(ActionRule[SailOn]):
     entry = R.BATTLES
 
     def candidates(self, game: Game, top: Pending) -> list[SailOn]:
-        return [SailOn(top.data["dock"])]
+        return [SailOn(top.data.dock)]
 
     def check(self, game: Game, top: Pending, action: SailOn) -> Refusal | None:
         refusal = _ship_choice(game, top, action.dock)
         if refusal:
             return refusal
-        if top.data["segment"] >= len(game.s.pirates) - 1:
+        if top.data.segment >= len(game.s.pirates) - 1:
             return Refusal("the third segment is as far as ships sail: trade there", R.BATTLES)
         return None
 
     def apply(self, game: Game, top: Pending, action: SailOn) -> None:
         game.pop()
         p = game.s.players[top.seat]
-        sh = p.docks[top.data["dock"] - 1]
+        sh = p.docks[top.data.dock - 1]
         assert sh is not None
         sh.segment += 1
         sh.position = fleet.free_position(game, p, sh.segment, sh)
@@ -214,14 +215,14 @@ class SailOnRule(ActionRule[SailOn]):
 
 def ship_order_options(game: Game, top: Pending) -> list[str]:
     """The ships (docks) sharing a position, of which the owner says which resolves first."""
-    return list(top.data["docks"])
+    return list(top.data.docks)
 
 
 def resolve_first(game: Game, top: Pending, option: str) -> None:
-    """The owner's ship in dock ``option`` fights first."""
+    """The owner's ship in dock ``option`` (its code) fights first."""
     s = game.s
     game.pop()
-    dock = int(option)
+    dock = DockOption.parse(option).dock
     entry = next(e for e in s.voyage.queue if e[0] == top.seat and e[1] == dock)
     s.voyage.queue.remove(entry)
     battle(game, top.seat, dock)
@@ -245,22 +246,22 @@ def trade(game: Game, p: PlayerState, sh: ShipState) -> None:
               optional=True, segment=segment)
 
 
-def demand_options(game: Game, p: PlayerState, segment: int) -> list[str]:
+def demand_options(game: Game, p: PlayerState, segment: int) -> list[DemandOption]:
     out = []
     for tile in game.s.demands[segment]:
         wanted = str(game.cat.luxury_demand_tiles[tile].luxury)
         kinds = [x for x in LUXURIES if p.luxuries[x] > 0 and (p.voyage_any_luxury or x == wanted)]
-        out += [f"{tile}:{x}" for x in kinds]
+        out += [DemandOption(tile, x) for x in kinds]
     return list(dict.fromkeys(out))
 
 
-@continuation("voyage.demand")
-def meet_demand(game: Game, top: Pending, option: str | None) -> None:
+@continuation("voyage.demand", DemandOption)
+def meet_demand(game: Game, top: Pending, option: DemandOption | None) -> None:
     if option is None:
         return
     p = game.s.players[top.seat]
-    tile, luxury = option.split(":")
-    segment = top.data["segment"]
+    tile, luxury = option.tile, option.luxury
+    segment = int(top.data.segment)
     p.luxuries[luxury] -= 1
     game.s.demands[segment].remove(tile)
     game.s.demand_pool.append(tile)

@@ -180,7 +180,7 @@ def topic_for_action(game: Game, action: Action, about: str | None = None) -> To
         placed = slot_topic(game, action.slot, about)
         return Topic(placed.entry, about, (*placed.related, DICE_BONUS_RULE))
     if isinstance(action, AssignPips) and top is not None:
-        entries = [entry_for_tile(str(t)) for t in top.data.get("tiles", ())] + [rule]
+        entries = [entry_for_tile(str(t)) for t in getattr(top.data, "tiles", ())] + [rule]
         return Topic(entries[0], about, tuple(dict.fromkeys(entries[1:])))
     if isinstance(action, Draft):
         return Topic(rule, about, (DICE_BONUS_RULE,))
@@ -215,7 +215,7 @@ def pending_topic(view: SeatView) -> Topic:
     if top is None:
         return Topic("end-of-game", "the end of the game")
     game = view
-    if top.seat != view.seat and top.data.get("private"):
+    if top.seat != view.seat and top.data.private:
         return Topic("turn-structure", "the decision the game waits for")
     entry = entry_for_pending(top) or "turn-structure"
     return Topic(entry, f"what the game waits for: {prompt(game)}")
@@ -271,7 +271,7 @@ def table_things(view: SeatView, seat: int | None) -> list[TableThing]:
     top = game.pending
     if top is not None:
         topic = pending_topic(view)
-        out.append(TableThing("Now", prompt(game) if not top.data.get("private") or top.seat == view.seat
+        out.append(TableThing("Now", prompt(game) if not top.data.private or top.seat == view.seat
                               else "A decision", topic.entry))
     for cell in sorted(s.layout):
         tile = s.layout[cell]

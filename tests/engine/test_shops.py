@@ -141,7 +141,7 @@ def test_rulebook_sailmaker_example() -> None:
     sc.shop(1, "h02+v03")  # round the top-right corner of the Sailmaker
     game = sc.turn(0)
     game.apply(PlaceDie(die, "h02"))  # the Sailmaker's top Shore slot, red/purple
-    assert game.pending is not None and game.pending.data["pips"] == 5
+    assert game.pending is not None and game.pending.data.pips == 5
     assert AssignPips((5,)) in game.legal_actions()
     game.apply(AssignPips((5,)))
     white, yellow = game.player(0), game.player(1)
@@ -160,7 +160,7 @@ def test_two_shops_on_one_slot() -> None:
     sc.shop(2, "h00+h01")
     game = sc.turn(0)
     game.apply(PlaceDie(die, "h00"))
-    assert game.pending is not None and game.pending.data["pips"] == 3
+    assert game.pending is not None and game.pending.data.pips == 3
     game.apply(AssignPips((3,)))
     assert game.player(0).resources["planks"] == 2  # tier 2 from 1 + 2 pips
     assert game.player(1).resources["planks"] == 1  # yellow -> planks on dice-bonus-1
@@ -177,7 +177,7 @@ def test_owner_of_both_shops_gains_twice_and_own_shops_pay_too() -> None:
     sc.shop(1, "h00+v00")  # does not touch h10
     game = sc.turn(0)
     game.apply(PlaceDie(die, "h10"))
-    assert game.pending is not None and game.pending.data["pips"] == 4
+    assert game.pending is not None and game.pending.data.pips == 4
     assert game.player(0).resources["sails"] == 2  # blue -> sails, one per Shop
     assert game.player(1).resources["sails"] == 0
 
@@ -203,7 +203,7 @@ def test_district_and_other_slots_ignore_shops() -> None:
     game = sc.turn(0)
     game.apply(PlaceDie(b1, "district"))
     game.apply(PlaceDie(b2, "v01"))
-    assert game.pending is not None and game.pending.data["pips"] == 2
+    assert game.pending is not None and game.pending.data.pips == 2
     assert game.player(1).resources["sails"] == 0
 
 

@@ -9,6 +9,7 @@ configuration (the suite plays a few; ``scripts/leak_check.py`` plays 200).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 from collections.abc import Iterator
@@ -36,7 +37,7 @@ def new_game(cat: Catalogue, players: int, automa: bool, shops: bool, seed: int)
 def peeked(game: Game, seat: int | None) -> bool:
     """Does ``seat`` know the top Pirate card (the Lighthouse showed it and it stayed on top)?"""
     top = game.pending
-    if top is not None and top.seat == seat and top.data.get("private"):
+    if top is not None and top.seat == seat and top.data.private:
         return True
     return any(e.kind == "lighthouse.keeps" and e.reader == seat for e in game.s.log)
 
@@ -74,8 +75,8 @@ def rerandomised(game: Game, seat: int | None, rng: random.Random) -> Game:
     rng.shuffle(s.demand_pool)
     g.rng.seed(rng.random())
     for top in s.stack:  # what another seat saw in private is what is on top of the deck now
-        if top.seat != seat and top.data.get("private") and s.pirate_deck:
-            top.data["seen"] = s.pirate_deck[0]
+        if top.seat != seat and top.data.private and s.pirate_deck:
+            top.data = dataclasses.replace(top.data, seen=s.pirate_deck[0])
     cards = [*g.cat.persons, *g.cat.buildings]
     s.log = [
         Event(e.kind, e.actor, e.reveal, e.data, {k: rng.sample(cards, 2) for k in e.secret}, e.reader)

@@ -10,18 +10,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import colony, fleet, senate
+from .. import fleet, senate, supply
 from ..card_hooks import Card, card, card_class
 from ..choices import continuation, offer
+from ..options import CrewOption, HarborDieOption, Plain
 from ..state import LUXURIES, RESOURCES, STATS, Pending, PlayerState, ShipState
-from .persons import senate_steps, structure_option_codes
+from .persons import senate_steps, structure_choices
 
 if TYPE_CHECKING:
     from ..game import Game
 
 
 def _done(game: Game, top: Pending) -> None:
-    game.resolved(top.data["card"])
+    game.resolved(top.data.card)
 
 
 @card_class
@@ -42,11 +43,11 @@ class NavalAcademy(Card):
     numbers_used = ("crew",)
 
     @staticmethod
-    def options(game: Game, p: PlayerState) -> list[str]:
+    def options(game: Game, p: PlayerState) -> list[CrewOption]:
         out = []
         for sh in fleet.ships(p):
             if len(sh.crew) < fleet.hull(game, sh):
-                out += [f"{sh.dock}:{st}" for st in STATS if st not in sh.crew]
+                out += [CrewOption(sh.dock, st) for st in STATS if st not in sh.crew]
         return out
 
     def can_use(self, game: Game, p: PlayerState) -> bool:
@@ -56,16 +57,14 @@ class NavalAcademy(Card):
         offer(game, p.seat, "effects.naval_academy", self.options(game, p), "Crew which ship and stat?", card=self.id)
 
     @staticmethod
-    @continuation("effects.naval_academy")
-    def crew(game: Game, top: Pending, option: str | None) -> None:
-        assert option is not None
+    @continuation("effects.naval_academy", CrewOption)
+    def crew(game: Game, top: Pending, option: CrewOption) -> None:
         p = game.s.players[top.seat]
-        dock, stat = option.split(":")
-        sh = p.docks[int(dock) - 1]
+        sh = p.docks[option.dock - 1]
         assert sh is not None
         game.s.colonist_supply -= 1
-        sh.crew.append(stat)
-        game.log("naval-academy", p.seat, ship=sh.card, stat=stat)
+        sh.crew.append(option.stat)
+        game.log("naval-academy", p.seat, ship=sh.card, stat=option.stat)
         _done(game, top)
 
 
@@ -107,20 +106,19 @@ class PortCrane(Card):
 
     @staticmethod
     @continuation("effects.port_crane_from")
-    def source(game: Game, top: Pending, option: str | None) -> None:
-        assert option is not None
+    def source(game: Game, top: Pending, option: Plain) -> None:
         empty = [s.id for s in game.cat.harbor.slots if s.id not in game.s.slots]
-        offer(game, top.seat, "effects.port_crane_to", empty, "Move it to which empty slot?", card=top.data["card"],
-              source=option)
+        offer(game, top.seat, "effects.port_crane_to", empty, "Move it to which empty slot?", card=top.data.card,
+              source=option.value)
 
     @staticmethod
     @continuation("effects.port_crane_to")
-    def target(game: Game, top: Pending, option: str | None) -> None:
-        assert option is not None
+    def target(game: Game, top: Pending, option: Plain) -> None:
         s = game.s
-        die = s.slots.pop(top.data["source"])
-        s.slots[option] = die
-        game.log("port-crane", top.seat, die=die, face=s.faces[die], source=top.data["source"], to=option)
+        source = str(top.data.source)
+        die = s.slots.pop(source)
+        s.slots[option.value] = die
+        game.log("port-crane", top.seat, die=die, face=s.faces[die], source=source, to=option.value)
         _done(game, top)
 
 
@@ -132,7 +130,7 @@ class MarketSquare(Card):
     numbers_used = ("luxury",)
 
     def options(self, game: Game) -> list[str]:
-        return [x for x in LUXURIES if colony.luxury_supply(game, x) >= self.n("luxury")]
+        return [x for x in LUXURIES if supply.luxury_supply(game, x) >= self.n("luxury")]
 
     def can_use(self, game: Game, p: PlayerState) -> bool:
         return bool(self.options(game))
@@ -142,11 +140,10 @@ class MarketSquare(Card):
 
     @staticmethod
     @continuation("effects.market_square")
-    def take(game: Game, top: Pending, option: str | None) -> None:
-        assert option is not None
+    def take(game: Game, top: Pending, option: Plain) -> None:
         p = game.s.players[top.seat]
-        p.luxuries[option] += card(game, top.data["card"]).n("luxury")
-        game.log("market-square", p.seat, luxury=option)
+        p.luxuries[option.value] += card(game, top.data.card).n("luxury")
+        game.log("market-square", p.seat, luxury=option.value)
         _done(game, top)
 
 
@@ -159,10 +156,10 @@ class EngineersHut(Card):
     numbers_used = ("discount",)
 
     def can_use(self, game: Game, p: PlayerState) -> bool:
-        return bool(structure_option_codes(game, p, self.n("discount")))
+        return bool(structure_choices(game, p, self.n("discount")))
 
     def start(self, game: Game, p: PlayerState) -> None:
-        offer(game, p.seat, "effects.discount_build", structure_option_codes(game, p, self.n("discount")),
+        offer(game, p.seat, "effects.discount_build", structure_choices(game, p, self.n("discount")),
               f"Build which structure ({self.n('discount')} resources less)?", card=self.id)
 
 
@@ -183,14 +180,14 @@ class Lighthouse(Card):
 
     @staticmethod
     @continuation("effects.lighthouse")
-    def decide(game: Game, top: Pending, option: str | None) -> None:
+    def decide(game: Game, top: Pending, option: Plain) -> None:
         s = game.s
-        if option == "discard":
+        if option.value == "discard":
             game.reveal()  # the discarded card lies face up: everyone now sees what only one seat saw
             s.pirate_discard.append(s.pirate_deck.pop(0))
-            game.log("lighthouse.discards", top.seat, pirate=top.data["seen"])
+            game.log("lighthouse.discards", top.seat, pirate=top.data.seen)
         else:
-            game.log("lighthouse.keeps", top.seat, secret={"pirate": top.data["seen"]}, reader=top.seat)
+            game.log("lighthouse.keeps", top.seat, secret={"pirate": top.data.seen}, reader=top.seat)
         _done(game, top)
 
 
@@ -209,9 +206,8 @@ class HouseOfCensors(Card):
 
     @staticmethod
     @continuation("effects.censors")
-    def advance(game: Game, top: Pending, option: str | None) -> None:
-        assert option is not None
-        senate.advance(game, game.s.players[top.seat], option, card(game, top.data["card"]).n("steps"))
+    def advance(game: Game, top: Pending, option: Plain) -> None:
+        senate.advance(game, game.s.players[top.seat], option.value, card(game, top.data.card).n("steps"))
         _done(game, top)
 
 
@@ -222,8 +218,9 @@ class HarborMaster(Card):
     effect = "harbor_master"
 
     @staticmethod
-    def options(game: Game, p: PlayerState) -> list[str]:
-        return [f"drafted:{d}" for d in p.drafted] + [f"slot:{sid}" for sid in sorted(game.s.slots)]
+    def options(game: Game, p: PlayerState) -> list[HarborDieOption]:
+        slots = sorted(game.s.slots)
+        return [HarborDieOption(drafted=d) for d in p.drafted] + [HarborDieOption(slot=sid) for sid in slots]
 
     def can_use(self, game: Game, p: PlayerState) -> bool:
         return bool(self.options(game, p))
@@ -232,12 +229,10 @@ class HarborMaster(Card):
         offer(game, p.seat, "effects.harbor_master", self.options(game, p), "Reroll which die?", card=self.id)
 
     @staticmethod
-    @continuation("effects.harbor_master")
-    def reroll(game: Game, top: Pending, option: str | None) -> None:
-        assert option is not None
+    @continuation("effects.harbor_master", HarborDieOption)
+    def reroll(game: Game, top: Pending, option: HarborDieOption) -> None:
         s = game.s
-        where, ref = option.split(":")
-        die = int(ref) if where == "drafted" else s.slots[ref]
+        die = option.drafted if option.drafted is not None else s.slots[str(option.slot)]
         before = s.faces[die]
         game.reveal()
         s.faces[die] = game.rng.randint(1, 6)
@@ -273,13 +268,12 @@ class CustomsOffice(Card):
 
     @staticmethod
     @continuation("voyage.customs")
-    def take(game: Game, top: Pending, option: str | None) -> None:
-        assert option is not None
+    def take(game: Game, top: Pending, option: Plain) -> None:
         p = game.s.players[top.seat]
         office = next(c for c in (card(game, b) for b in p.buildings) if isinstance(c, CustomsOffice))
-        colony.gain_resources(game, p, {option: office.n("resources")})
+        supply.gain_resources(game, p, {option.value: office.n("resources")})
         game.resolved(office.id)
-        game.log("customs", p.seat, resource=option)
+        game.log("customs", p.seat, resource=option.value)
 
 
 @card_class
@@ -340,4 +334,4 @@ class Curia(Card):
     numbers_used = ("colonists_per_prestige",)
 
     def end_of_game(self, game: Game, p: PlayerState) -> int:
-        return (colony.colonists_in_colony(p) + p.automa_colonists) // self.n("colonists_per_prestige")
+        return (supply.colonists_in_colony(p) + p.automa_colonists) // self.n("colonists_per_prestige")

@@ -11,10 +11,19 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .. import colony, fleet, harbor, senate, voyage
+from .. import colony, fleet, harbor, senate, supply, voyage
 from ..card_hooks import Card, card, card_class
 from ..choices import continuation, offer
 from ..effects import markers_left
+from ..options import (
+    CardOrDeckOption,
+    DiceOption,
+    DieOption,
+    DockOption,
+    Plain,
+    StructureOption,
+    TracksOption,
+)
 from ..state import COLOURS, OUTBOUND, RETURNING, Pending, PlayerState, die_colour
 
 if TYPE_CHECKING:
@@ -37,11 +46,11 @@ def counted(n: int) -> str:
 
 
 def _done(game: Game, top: Pending) -> None:
-    game.resolved(top.data["card"])
+    game.resolved(top.data.card)
 
 
-def _ships_at_sea(p: PlayerState) -> list[str]:
-    return [str(sh.dock) for sh in fleet.ships(p) if sh.where == OUTBOUND]
+def _ships_at_sea(p: PlayerState) -> list[DockOption]:
+    return [DockOption(sh.dock) for sh in fleet.ships(p) if sh.where == OUTBOUND]
 
 
 def senate_steps(game: Game, p: PlayerState) -> list[str]:
@@ -50,21 +59,19 @@ def senate_steps(game: Game, p: PlayerState) -> list[str]:
     return [c for c in COLOURS if p.senate[c] < top]
 
 
-def structure_option_codes(game: Game, p: PlayerState, reduction: int) -> list[str]:
+def structure_choices(game: Game, p: PlayerState, reduction: int) -> list[StructureOption]:
     """Every Dock Hut or Insula ``p`` can build ``reduction`` resources cheaper, with what is left
-    unpaid: ``"insula-1|planks+rope"``."""
+    unpaid."""
     return [
-        f"{site}|{'+'.join(unpaid)}"
+        StructureOption(site, unpaid)
         for site, _, unpaid in colony.structure_options(game, p, reduction=reduction, allow_colonist=False)
     ]
 
 
-@continuation("effects.discount_build")
-def discount_build(game: Game, top: Pending, option: str | None) -> None:
+@continuation("effects.discount_build", StructureOption)
+def discount_build(game: Game, top: Pending, option: StructureOption) -> None:
     """The Legate's or the Engineer's Hut's cheaper Dock Hut or Insula."""
-    assert option is not None
-    site, unpaid = option.split("|")
-    colony.build_structure(game, game.s.players[top.seat], site, False, [u for u in unpaid.split("+") if u])
+    colony.build_structure(game, game.s.players[top.seat], option.site, False, list(option.unpaid))
     _done(game, top)
 
 
@@ -87,18 +94,15 @@ class Patrician(PersonCard):
 
     def start(self, game: Game, p: PlayerState) -> None:
         dice = self.dice(game, p)
-        options = [
-            "+".join(map(str, picked)) for k in range(1, self.n("dice") + 1) for picked in combinations(dice, k)
-        ]
+        options = [DiceOption(picked) for k in range(1, self.n("dice") + 1) for picked in combinations(dice, k)]
         offer(game, p.seat, "effects.patrician", options, "Flip which dice?", card=self.id)
 
     @staticmethod
-    @continuation("effects.patrician")
-    def flip(game: Game, top: Pending, option: str | None) -> None:
-        assert option is not None
+    @continuation("effects.patrician", DiceOption)
+    def flip(game: Game, top: Pending, option: DiceOption) -> None:
         s = game.s
         flips = []
-        for d in map(int, option.split("+")):
+        for d in option.dice:
             before = s.faces[d]
             s.faces[d] = 7 - s.faces[d]
             flips.append([d, before, s.faces[d]])
@@ -117,17 +121,16 @@ class Investor(PersonCard):
         return bool(self.own_dice(p))
 
     def start(self, game: Game, p: PlayerState) -> None:
-        dice = [str(d) for d in self.own_dice(p)]
+        dice = [DieOption(d) for d in self.own_dice(p)]
         offer(game, p.seat, "effects.investor", dice, f"Which die gains {self.n('pips')} pips?", card=self.id)
 
     @staticmethod
-    @continuation("effects.investor")
-    def boost(game: Game, top: Pending, option: str | None) -> None:
-        assert option is not None
+    @continuation("effects.investor", DieOption)
+    def boost(game: Game, top: Pending, option: DieOption) -> None:
         s = game.s
-        pips = card(game, top.data["card"]).n("pips")
-        s.die_bonus[option] = s.die_bonus.get(option, 0) + pips
-        d = int(option)
+        pips = card(game, top.data.card).n("pips")
+        d = option.die
+        s.die_bonus[str(d)] = s.die_bonus.get(str(d), 0) + pips
         game.log("investor", top.seat, die=d, face=s.faces[d], pips=pips)
         _done(game, top)
 
@@ -138,8 +141,8 @@ class Engineer(PersonCard):
 
     effect = "engineer"
 
-    def choices(self, game: Game, p: PlayerState) -> list[str]:
-        return [str(d) for d in self.own_dice(p) if d not in game.s.die_wild]
+    def choices(self, game: Game, p: PlayerState) -> list[DieOption]:
+        return [DieOption(d) for d in self.own_dice(p) if d not in game.s.die_wild]
 
     def can_use(self, game: Game, p: PlayerState) -> bool:
         return bool(self.choices(game, p))
@@ -148,10 +151,9 @@ class Engineer(PersonCard):
         offer(game, p.seat, "effects.engineer", self.choices(game, p), "Which die becomes Wild?", card=self.id)
 
     @staticmethod
-    @continuation("effects.engineer")
-    def wild(game: Game, top: Pending, option: str | None) -> None:
-        assert option is not None
-        d = int(option)
+    @continuation("effects.engineer", DieOption)
+    def wild(game: Game, top: Pending, option: DieOption) -> None:
+        d = option.die
         game.s.die_wild.append(d)
         game.log("engineer", top.seat, die=d, face=game.s.faces[d])
         _done(game, top)
@@ -168,10 +170,10 @@ class Legate(PersonCard):
     numbers_used = ("discount",)
 
     def can_use(self, game: Game, p: PlayerState) -> bool:
-        return bool(structure_option_codes(game, p, self.n("discount")))
+        return bool(structure_choices(game, p, self.n("discount")))
 
     def start(self, game: Game, p: PlayerState) -> None:
-        offer(game, p.seat, "effects.discount_build", structure_option_codes(game, p, self.n("discount")),
+        offer(game, p.seat, "effects.discount_build", structure_choices(game, p, self.n("discount")),
               f"Build which structure ({self.n('discount')} resources less)?", card=self.id)
 
 
@@ -184,7 +186,7 @@ class Quaestor(PersonCard):
 
     def start(self, game: Game, p: PlayerState) -> None:
         wanted = self.n("colonists")
-        got = colony.gain_colonists(game, p, wanted)
+        got = supply.gain_colonists(game, p, wanted)
         game.log("quaestor", p.seat, got=got, wanted=wanted)
         game.resolved(self.id)
 
@@ -221,27 +223,26 @@ class Praefectus(PersonCard):
         return bool(game.s.building_display or game.s.building_deck)
 
     def start(self, game: Game, p: PlayerState) -> None:
-        options = [f"display:{c}" for c in game.s.building_display]
+        options = [CardOrDeckOption(c) for c in game.s.building_display]
         if game.s.building_deck:
-            options.append("deck")
+            options.append(CardOrDeckOption(None))
         offer(game, p.seat, "effects.praefectus", options,
               f"Take a face-up Building or draw {counted(self.n('draw'))}?", card=self.id)
 
     @staticmethod
-    @continuation("effects.praefectus")
-    def take(game: Game, top: Pending, option: str | None) -> None:
-        assert option is not None
+    @continuation("effects.praefectus", CardOrDeckOption)
+    def take(game: Game, top: Pending, option: CardOrDeckOption) -> None:
         p = game.s.players[top.seat]
-        if option == "deck":
+        if option.card is None:
             drawn: list[str] = []
-            for _ in range(card(game, top.data["card"]).n("draw")):
+            for _ in range(card(game, top.data.card).n("draw")):
                 if game.s.building_deck:
                     game.reveal()
                     drawn.append(game.s.building_deck.pop(0))
             p.hand += drawn
             game.log("praefectus.draws", p.seat, n=len(drawn), secret={"cards": drawn}, reader=p.seat)
         else:
-            harbor.take_from_display(game, p, "building", option.split(":", 1)[1])
+            harbor.take_from_display(game, p, "building", option.card)
         _done(game, top)
 
 
@@ -266,9 +267,8 @@ class Architect(PersonCard):
 
     @staticmethod
     @continuation("effects.architect")
-    def build(game: Game, top: Pending, option: str | None) -> None:
-        assert option is not None
-        colony.play_building(game, game.s.players[top.seat], option, {})
+    def build(game: Game, top: Pending, option: Plain) -> None:
+        colony.play_building(game, game.s.players[top.seat], option.value, {})
         _done(game, top)
 
 
@@ -310,19 +310,18 @@ class Navigator(PersonCard):
         return any(sh.where == RETURNING for sh in fleet.ships(p))
 
     def start(self, game: Game, p: PlayerState) -> None:
-        docks = [str(sh.dock) for sh in fleet.ships(p) if sh.where == RETURNING]
+        docks = [DockOption(sh.dock) for sh in fleet.ships(p) if sh.where == RETURNING]
         spaces = self.n("spaces")
         question = f"Which homeward ship moves {spaces} space{'s' * (spaces != 1)}?"
         offer(game, p.seat, "effects.navigator", docks, question, card=self.id)
 
     @staticmethod
-    @continuation("effects.navigator")
-    def move(game: Game, top: Pending, option: str | None) -> None:
-        assert option is not None
+    @continuation("effects.navigator", DockOption)
+    def move(game: Game, top: Pending, option: DockOption) -> None:
         p = game.s.players[top.seat]
-        sh = p.docks[int(option) - 1]
+        sh = p.docks[option.dock - 1]
         assert sh is not None
-        sh.sail_back -= card(game, top.data["card"]).n("spaces")
+        sh.sail_back -= card(game, top.data.card).n("spaces")
         game.log("navigator", p.seat, ship=sh.card)
         if sh.sail_back <= 0:
             voyage.dock_ship(game, p, sh)
@@ -336,13 +335,13 @@ class Praetor(PersonCard):
     effect = "praetor"
     numbers_used = ("steps",)
 
-    def options(self, game: Game, p: PlayerState) -> list[str]:
+    def options(self, game: Game, p: PlayerState) -> list[TracksOption]:
         # Two steps: the pairs of tracks (the same track twice where it has room for both).
         top = senate.top_space(game)
         open_ = senate_steps(game, p)
-        out = [f"{a}+{a}" for a in open_ if p.senate[a] <= top - 2]
-        out += [f"{a}+{b}" for a, b in combinations(open_, 2)]
-        return out or open_
+        out = [TracksOption((a, a)) for a in open_ if p.senate[a] <= top - 2]
+        out += [TracksOption((a, b)) for a, b in combinations(open_, 2)]
+        return out or [TracksOption((a,)) for a in open_]
 
     def can_use(self, game: Game, p: PlayerState) -> bool:
         return bool(senate_steps(game, p))
@@ -351,11 +350,10 @@ class Praetor(PersonCard):
         offer(game, p.seat, "effects.praetor", self.options(game, p), "Advance on which Senate tracks?", card=self.id)
 
     @staticmethod
-    @continuation("effects.praetor")
-    def advance(game: Game, top: Pending, option: str | None) -> None:
-        assert option is not None
+    @continuation("effects.praetor", TracksOption)
+    def advance(game: Game, top: Pending, option: TracksOption) -> None:
         p = game.s.players[top.seat]
-        for colour in option.split("+"):
+        for colour in option.tracks:
             senate.advance(game, p, colour, 1)
         _done(game, top)
 
@@ -395,12 +393,12 @@ class CargoCaptain(PersonCard):
               card=self.id)
 
     @staticmethod
-    @continuation("effects.cargo_captain")
-    def load(game: Game, top: Pending, option: str | None) -> None:
-        assert option is not None
+    @continuation("effects.cargo_captain", DockOption)
+    def load(game: Game, top: Pending, option: DockOption) -> None:
         p = game.s.players[top.seat]
-        p.voyage_cargo[option] = p.voyage_cargo.get(option, 0) + card(game, top.data["card"]).n("cargo")
-        game.log("cargo-captain", p.seat, dock=int(option))
+        dock = str(option.dock)
+        p.voyage_cargo[dock] = p.voyage_cargo.get(dock, 0) + card(game, top.data.card).n("cargo")
+        game.log("cargo-captain", p.seat, dock=option.dock)
         _done(game, top)
 
 
@@ -455,11 +453,10 @@ class Diplomat(PersonCard):
 
     @staticmethod
     @continuation("effects.diplomat")
-    def ignore(game: Game, top: Pending, option: str | None) -> None:
-        assert option is not None
+    def ignore(game: Game, top: Pending, option: Plain) -> None:
         p = game.s.players[top.seat]
-        p.voyage_ignored_pirate = option
-        game.log("diplomat", p.seat, pirate=option)
+        p.voyage_ignored_pirate = option.value
+        game.log("diplomat", p.seat, pirate=option.value)
         _done(game, top)
 
 
@@ -482,10 +479,10 @@ class Corsair(PersonCard):
         return self.id not in p.activated and markers_left(game, p) > 0 and bool(_ships_at_sea(p))
 
     @staticmethod
-    @continuation("effects.corsair")
-    def arm(game: Game, top: Pending, option: str | None) -> None:
-        assert option is not None
+    @continuation("effects.corsair", DockOption)
+    def arm(game: Game, top: Pending, option: DockOption) -> None:
         p = game.s.players[top.seat]
-        p.voyage_strength[option] = p.voyage_strength.get(option, 0) + card(game, top.data["card"]).n("strength")
-        game.log("corsair", p.seat, dock=int(option))
+        dock = str(option.dock)
+        p.voyage_strength[dock] = p.voyage_strength.get(dock, 0) + card(game, top.data.card).n("strength")
+        game.log("corsair", p.seat, dock=option.dock)
         _done(game, top)
