@@ -117,7 +117,7 @@ def _seats(text: str) -> int:
 
 
 def _seed(text: str) -> int:
-    from great_harbor.engine.game import SEED_LIMIT
+    from great_harbor.engine.game import SEED_LIMIT  # here: the engine is not imported for --help (start-up)
 
     try:
         value = int(text)
@@ -260,7 +260,7 @@ def _print_report(data: dict[str, object]) -> None:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from great_harbor.schema import SchemaError, schema_for
+    from great_harbor.schema import SchemaError, schema_for  # here: pydantic only for this command (start-up)
 
     try:
         schema = schema_for(args.what)

@@ -150,7 +150,7 @@ def _is_record(path: Path) -> bool:
     """Whether the file starts as a game record does (its first few KB name the format)."""
     import re
 
-    from great_harbor.record import RECORD_FORMAT
+    from great_harbor.record import RECORD_FORMAT  # here, as every import of this module: start-up stays light
 
     try:
         with open(path, "rb") as f:

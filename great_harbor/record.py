@@ -367,7 +367,8 @@ def _short(fingerprint: str) -> str:
 
 def _validated(data: dict[str, Any]) -> Any:
     """The record checked field by field by its pydantic model (``record_model``): one located line."""
-    from great_harbor import record_model  # imports pydantic: only loading a record needs it
+    # Here: pydantic comes with it, which start-up and listing the saves never need.
+    from great_harbor import record_model
 
     try:
         return record_model.validate(data)

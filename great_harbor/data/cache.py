@@ -39,6 +39,12 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from great_harbor import __version__
+from great_harbor.safe_io import read_regular
+
+from . import models
+from .entry import Entry, field_names
+
 if TYPE_CHECKING:
     from .catalogue import Catalogue
 
@@ -79,8 +85,6 @@ def cache_dir() -> Path | None:
 def cache_key(root: Path, file_bytes: bytes) -> str | None:
     """The key of a catalogue read from ``root`` whose files hold ``file_bytes`` (in order), or
     None when the package's own source cannot be read (then nothing is cached)."""
-    from great_harbor import __version__
-
     digest = hashlib.sha256()
     digest.update(str(root.resolve()).encode("utf-8", "surrogateescape") + b"\0" + file_bytes)
     try:
@@ -115,9 +119,6 @@ def _private(path: Path) -> bool:
 @cache
 def _known() -> tuple[dict[str, type], dict[str, type[Enum]]]:
     """The only classes a cache file may name: the entry classes and enums of ``models.py``."""
-    from . import models
-    from .entry import Entry
-
     entries = {name: cls for name, cls in vars(models).items()
                if isinstance(cls, type) and issubclass(cls, Entry) and cls is not Entry}
     enums = {name: cls for name, cls in vars(models).items() if isinstance(cls, type) and issubclass(cls, Enum)}
@@ -125,8 +126,6 @@ def _known() -> tuple[dict[str, type], dict[str, type[Enum]]]:
 
 
 def _encode(value: Any) -> Any:
-    from .entry import Entry, field_names
-
     if isinstance(value, Entry):
         return {"$e": type(value).__name__, "f": {name: _encode(getattr(value, name)) for name in field_names(value)}}
     if isinstance(value, Enum):
@@ -189,6 +188,7 @@ def dumps(cat: Catalogue, key: str) -> bytes:
 
 def loads(data: bytes, key: str, root: Path, fingerprint: str) -> Catalogue:
     """The catalogue in a cache file; ValueError (or any error) when it cannot be trusted."""
+    # Here, not at the top: the catalogue module imports this one, only when start-up asks for the cache.
     from .catalogue import Catalogue, _check
 
     head, _, body = data.partition(b"\n")
@@ -208,8 +208,6 @@ def read_cached(key: str, fingerprint: str, root: Path) -> Catalogue | None:
     folder = cache_dir()
     if folder is None:
         return None
-    from great_harbor.safe_io import read_regular
-
     path = folder / _file_name(key)
     try:
         if not (_private(folder) and _private(path)):
