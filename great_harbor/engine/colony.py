@@ -339,8 +339,8 @@ def card_colour_counts(game: Game, p: PlayerState) -> dict[str, int]:
 
 def card_def(game: Game, card: str):  # type: ignore[no-untyped-def]
     """The catalogue entry of a Person, Building or Ship card id."""
-    if card.startswith("person-"):
+    if card in game.cat.persons:
         return game.cat.persons[card]
-    if card.startswith("building-"):
+    if card in game.cat.buildings:
         return game.cat.buildings[card]
     return game.cat.ships[card]
