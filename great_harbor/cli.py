@@ -15,17 +15,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from great_harbor import cli_saves
+from great_harbor.text import inert, name_problem
 
 if TYPE_CHECKING:
     from great_harbor.replay import Replay
     from great_harbor.session import Session
 
 
+DEBUG_ENV = "GREAT_HARBOR_DEBUG"  # set: an internal error shows its traceback
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but errors are one line plus a hint (exit 2), never a traceback."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {message}\n(try '{self.prog} --help')\n")
+        self.exit(2, f"{self.prog}: error: {inert(message)}\n(try '{self.prog} --help')\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -50,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--saves-dir", type=Path, metavar="DIR", help=cli_saves.SAVES_DIR_HELP)
     play.add_argument("--automa", action="store_true", help="add the Automa as one more seat")
     play.add_argument("--shops", action="store_true", help="play with the Harbor Shops variant")
-    play.add_argument("--seed", type=int, default=None, help="seed of the game (default: a random game)")
+    play.add_argument("--seed", type=_seed, default=None, help="seed of the game (default: a random game)")
 
     rules = sub.add_parser(
         "rules",
@@ -80,6 +84,18 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--automa", action="store_true", help="make the last seat the Automa")
     sim.add_argument("--shops", action="store_true", help="play with the Harbor Shops variant")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+
+    schema = sub.add_parser(
+        "schema",
+        help="print the JSON Schema of a game record or of a catalogue file",
+        description="Print a JSON Schema (draft 2020-12) for tools that read or write saves and catalogues:\n"
+        "WHAT is 'record' (a saved game, the default), a catalogue file such as 'ships.yaml' (or 'ships'),\n"
+        "or 'all' (one object holding every schema by name).",
+        epilog="example:\n  great-harbor schema record > great-harbor-record.schema.json",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    schema.add_argument("what", nargs="?", default="record", metavar="WHAT",
+                        help="record (default), a catalogue file name, or all")
     return parser
 
 
@@ -100,12 +116,28 @@ def _seats(text: str) -> int:
     return value
 
 
+def _seed(text: str) -> int:
+    from great_harbor.engine.game import SEED_LIMIT  # here: the engine is not imported for --help (start-up)
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {inert(text[:40])!r}") from None
+    if not -SEED_LIMIT <= value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from {-SEED_LIMIT} to {SEED_LIMIT - 1}")
+    return value
+
+
 def _names(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",")]
     if any(not n for n in names):
-        raise argparse.ArgumentTypeError(f"every name must be non-empty, got {text!r}")
+        raise argparse.ArgumentTypeError(f"every name must be non-empty, got '{inert(text)}'")
+    for name in names:
+        problem = name_problem(name)  # control characters, bytes that are not UTF-8, too long
+        if problem is not None:
+            raise argparse.ArgumentTypeError(problem)
     if len({n.casefold() for n in names}) != len(names):
-        raise argparse.ArgumentTypeError(f"every player needs a different name, got {text!r}")
+        raise argparse.ArgumentTypeError(f"every player needs a different name, got '{inert(text)}'")
     return names
 
 
@@ -155,13 +187,13 @@ def run_app(players: list[str] | None = None, automa: bool = False, seed: int | 
         try:
             cat = load_catalogue(cache=True)
         except CatalogueError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 1
+            return cli_saves.error(exc)
     from great_harbor.ui.app import make_app
 
-    make_app(seed=seed, players=players, automa=automa, shops=shops, catalogue=cat, saves_dir=saves_dir,
-             session=session, replay=replay).run()
-    return 0
+    app = make_app(seed=seed, players=players, automa=automa, shops=shops, catalogue=cat, saves_dir=saves_dir,
+                   session=session, replay=replay)
+    app.run()
+    return app.return_code or 0  # 1 when the app stopped on an error
 
 
 def cmd_validate_data(args: argparse.Namespace) -> int:
@@ -170,13 +202,12 @@ def cmd_validate_data(args: argparse.Namespace) -> int:
     try:
         cat = load_catalogue(args.directory)
     except CatalogueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return cli_saves.error(exc)
     counts = cat.counts()
     if args.json:
         print(json.dumps(counts, sort_keys=True))
     else:
-        print(f"Catalogue {cat.directory} is valid (fingerprint {cat.fingerprint}).")
+        print(f"Catalogue {inert(cat.directory)} is valid (fingerprint {cat.fingerprint}).")
         width = max(map(len, counts))
         for key, value in counts.items():
             print(f"  {key:<{width}}  {value}")
@@ -196,8 +227,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         cat = load_catalogue()
     except CatalogueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return cli_saves.error(exc)
     kwargs = dict(games=args.games, players=args.players, seed=args.seed, check=args.check,
                   automa=args.automa, shops=args.shops)
     if args.json or not sys.stdout.isatty():
@@ -229,11 +259,24 @@ def _print_report(data: dict[str, object]) -> None:
     Console().print(table)
 
 
+def cmd_schema(args: argparse.Namespace) -> int:
+    from great_harbor.schema import SchemaError, schema_for  # here: pydantic only for this command (start-up)
+
+    try:
+        schema = schema_for(args.what)
+    except SchemaError as exc:
+        print(f"error: {inert(exc)}", file=sys.stderr)
+        return 2
+    print(json.dumps(schema, indent=2, ensure_ascii=False))
+    return 0
+
+
 COMMANDS = {
     "play": cmd_play,
     "validate-data": cmd_validate_data,
     "rules": cmd_rules,
     "simulate": cmd_simulate,
+    "schema": cmd_schema,
 }
 COMMANDS.update(cli_saves.COMMANDS)
 
@@ -255,6 +298,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         # flush stdout once more on the way out and complain, so point it at /dev/null first.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except Exception as exc:  # noqa: BLE001 - the last resort: a bug, said in one line
+        if os.environ.get(DEBUG_ENV):
+            raise
+        print(f"error: great-harbor stopped on an internal error ({inert(type(exc).__name__)}: "
+              f"{inert(str(exc)[:200])}); set {DEBUG_ENV}=1 to see where, and please report it", file=sys.stderr)
         return 1
 
 

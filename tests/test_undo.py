@@ -288,6 +288,7 @@ def test_undo_works_after_loading(tmp_path: Path, catalogue: Catalogue) -> None:
     before = session.game.to_dict()
     for action in moves:
         session.apply(action)
+    session.close()  # the game is left here, to go on in another session
     resumed = Session.load(catalogue, session.path)
     resumed.undo()
     resumed.undo()

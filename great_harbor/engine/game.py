@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from great_harbor.data import Catalogue
+from great_harbor.text import name_problem
 
 # The Game sits on top of the rules: importing the cards and the Automa registers their classes
 # (card_hooks, seats), which the rules below them call without importing them.
 from . import automa as _automa  # noqa: F401
 from . import cards as _cards  # noqa: F401
 from . import decisions, narrate, rounds, rule_ids, rulebook, scoring, setup
-from .actions import Action, action_from_dict
+from .actions import Action, action_from_dict, shape_problem
 from .decision_data import decision_from
 from .errors import EngineError, IllegalAction, Refusal
 from .events import EVERYONE, GAME, Event
@@ -31,6 +32,11 @@ from .state import GameState, Pending, PlayerState, copy_state, from_plain, to_p
 from .view import PUBLIC_DECISIONS, redacted
 
 FORMAT_VERSION = 1
+SEED_LIMIT = 2**63  # seeds run from -SEED_LIMIT to SEED_LIMIT - 1 (a record keeps them exactly)
+
+
+def _is_seed(seed: object) -> bool:
+    return isinstance(seed, int) and not isinstance(seed, bool) and -SEED_LIMIT <= seed < SEED_LIMIT
 
 
 AUTOMA_NAME = "Automa"  # the Automa's seat; no person may take this name (names are never read)
@@ -82,9 +88,16 @@ class Game:
             raise IllegalAction("at most one seat can be the Automa", rule_ids.SEATS)
         if all(s.automa for s in specs):
             raise IllegalAction("at least one seat must be a human player", rule_ids.SEATS)
+        for s in specs:
+            problem = name_problem(s.name)
+            if problem is not None:
+                raise IllegalAction(problem, rule_ids.SEATS)
         names = [s.name.strip() for s in specs]
-        if any(not n for n in names) or len(set(names)) != len(names):
+        if len(set(names)) != len(names):
             raise IllegalAction("every seat needs a different, non-empty name", rule_ids.SEATS)
+        if not _is_seed(seed):
+            raise IllegalAction(f"the seed must be a whole number from {-SEED_LIMIT} to {SEED_LIMIT - 1}",
+                                rule_ids.SEATS)
         rng = random.Random(seed)
         state = setup.new_state(catalogue, rng, names, [s.automa for s in specs], seed, shops_variant)
         game = cls(catalogue, state, rng)
@@ -183,6 +196,9 @@ class Game:
         """Apply a legal action; raise IllegalAction (state untouched) with the reason otherwise."""
         if isinstance(action, dict):
             action = action_from_dict(action)
+        problem = shape_problem(action)  # a wrong kind or field type: refused before any rule looks
+        if problem is not None:
+            raise IllegalAction(problem)
         if self.is_over:
             raise IllegalAction("the game is over", rule_ids.GAME_OVER)
         if not self.is_legal(action):

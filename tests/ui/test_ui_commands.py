@@ -23,7 +23,7 @@ from great_harbor.ui.textshot import screen_text
         (["play", "--players", "Ana,,Ben"], "every name must be non-empty"),
         (["play", "--players", "Ana,Automa", "--automa"], "only the Automa is called 'Automa'"),
         (["play", "--players", "Ana,Automa"], "only the Automa is called 'Automa'"),
-        (["play", "--players", "Ana,Ben", "--seed", "x"], "invalid int value"),
+        (["play", "--players", "Ana,Ben", "--seed", "x"], "argument --seed: expected a whole number, got 'x'"),
         (["play"], "one of the arguments --players --load is required"),
     ],
 )
