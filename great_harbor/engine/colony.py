@@ -69,6 +69,7 @@ def structure_options(game: Game, p: PlayerState, reduction: int = 0, allow_colo
 
     ``reduction`` is the discount an effect gives (Legate, Engineer's Hut); a colonist adds one."""
     table = _site_discounts(game.cat)
+    have = sum(p.resources.values())  # an option needing more resources than all held: skip at once
     out: list[tuple[str, bool, tuple[str, ...]]] = []
     for site in game.cat.colony_board.sites:
         if site.id in p.structures:
@@ -78,6 +79,8 @@ def structure_options(game: Game, p: PlayerState, reduction: int = 0, allow_colo
             if colonist and p.free_colonists < 1:
                 continue
             k = min(size, reduction + (1 if colonist else 0))
+            if size - k > have:
+                continue
             for unpaid, left in table[(site.id, k)]:
                 if can_pay(p, left):
                     out.append((site.id, colonist, unpaid))

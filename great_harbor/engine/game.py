@@ -66,7 +66,6 @@ class Game:
         self.s = state
         self.rng = rng
         self._legal: tuple[Action, ...] | None = None
-        self._legal_set: frozenset[Action] | None = None
 
     # --- creation and serialisation ---------------------------------------------------------
 
@@ -130,7 +129,6 @@ class Game:
         self.s = other.s
         self.rng = other.rng
         self._legal = None
-        self._legal_set = None
 
     def to_json(self) -> str:
         # Keys keep their insertion order: dict order is part of the state (e.g. the bag).
@@ -178,9 +176,9 @@ class Game:
         return self._legal
 
     def is_legal(self, action: Action) -> bool:
-        if self._legal_set is None:
-            self._legal_set = frozenset(self.legal_actions())
-        return action in self._legal_set
+        # A list, not a set: the action taken is most often one of these very objects, which ``in``
+        # finds by identity before comparing, and hashing every action of every list cost more.
+        return action in self.legal_actions()
 
     def _generate(self) -> list[Action]:
         top = self.pending
@@ -196,9 +194,10 @@ class Game:
         """Apply a legal action; raise IllegalAction (state untouched) with the reason otherwise."""
         if isinstance(action, dict):
             action = action_from_dict(action)
-        problem = shape_problem(action)  # a wrong kind or field type: refused before any rule looks
-        if problem is not None:
-            raise IllegalAction(problem)
+        if not any(a is action for a in self.legal_actions()):  # one of them: well formed by construction
+            problem = shape_problem(action)  # a wrong kind or field type: refused before any rule looks
+            if problem is not None:
+                raise IllegalAction(problem)
         if self.is_over:
             raise IllegalAction("the game is over", rule_ids.GAME_OVER)
         if not self.is_legal(action):
@@ -208,7 +207,6 @@ class Game:
     def _apply(self, action: Action) -> None:
         """Apply without checking (replays of recorded legal actions, search)."""
         self._legal = None
-        self._legal_set = None
         top = self.pending
         assert top is not None
         rulebook.rule_for(action).apply(self, top, action)
@@ -235,7 +233,6 @@ class Game:
             if guard > 10_000:
                 raise EngineError("the game did not reach a decision")
         self._legal = None
-        self._legal_set = None
 
     # --- helpers the rules modules share ----------------------------------------------------
 
@@ -297,7 +294,6 @@ class SeatView(Game):
         top = game.pending
         open_ = top is not None and (top.seat == seat or top.kind in PUBLIC_DECISIONS)
         self._legal = game.legal_actions() if open_ else ()
-        self._legal_set = frozenset(self._legal)
 
     def legal_actions(self) -> tuple[Action, ...]:
         return self._legal or ()
