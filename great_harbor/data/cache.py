@@ -34,6 +34,7 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from enum import Enum
 from functools import cache
 from pathlib import Path
@@ -186,11 +187,10 @@ def dumps(cat: Catalogue, key: str) -> bytes:
     return json.dumps(header).encode() + b"\n" + body
 
 
-def loads(data: bytes, key: str, root: Path, fingerprint: str) -> Catalogue:
-    """The catalogue in a cache file; ValueError (or any error) when it cannot be trusted."""
-    # Here, not at the top: the catalogue module imports this one, only when start-up asks for the cache.
-    from .catalogue import Catalogue, _check
-
+def loads(data: bytes, key: str, root: Path, fingerprint: str, make: type[Catalogue],
+          check: Callable[[Catalogue], None]) -> Catalogue:
+    """The catalogue in a cache file, made by ``make`` and cross-checked by ``check`` (the catalogue
+    module's, which imports this one); ValueError (or any error) when it cannot be trusted."""
     head, _, body = data.partition(b"\n")
     header = json.loads(head)
     if header != {"format": _FORMAT, "version": _VERSION, "key": key, "sha256": hashlib.sha256(body).hexdigest()}:
@@ -198,12 +198,13 @@ def loads(data: bytes, key: str, root: Path, fingerprint: str) -> Catalogue:
     fields = json.loads(body, object_hook=_decode)
     if not isinstance(fields, dict):
         raise _Refused("not a catalogue")
-    cat = Catalogue(directory=root, fingerprint=fingerprint, **fields)
-    _check(cat)  # counts, cross-references and the harbor grid hold
+    cat = make(directory=root, fingerprint=fingerprint, **fields)
+    check(cat)  # counts, cross-references and the harbor grid hold
     return cat
 
 
-def read_cached(key: str, fingerprint: str, root: Path) -> Catalogue | None:
+def read_cached(key: str, fingerprint: str, root: Path, make: type[Catalogue],
+                check: Callable[[Catalogue], None]) -> Catalogue | None:
     """The catalogue stored under ``key``, or None if there is none that can be trusted."""
     folder = cache_dir()
     if folder is None:
@@ -212,7 +213,7 @@ def read_cached(key: str, fingerprint: str, root: Path) -> Catalogue | None:
     try:
         if not (_private(folder) and _private(path)):
             return None  # someone else could have written it
-        return loads(read_regular(path, _MAX_BYTES), key, root, fingerprint)
+        return loads(read_regular(path, _MAX_BYTES), key, root, fingerprint, make, check)
     except Exception:  # noqa: BLE001 - missing, damaged or refused: any failure means "load it in full"
         return None
 

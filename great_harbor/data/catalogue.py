@@ -20,6 +20,7 @@ from typing import Any
 from great_harbor.safe_io import NotARegularFile, TooLarge, read_regular
 from great_harbor.text import inert
 
+from . import cache as catalogue_cache
 from .models import (
     AutomaBoard,
     AutomaCard,
@@ -229,6 +230,7 @@ def _opposite(side: Side) -> Side:
 MAX_FILE_BYTES = 256 * 1024
 MAX_NODES = 20_000  # values in one file, counting every use of a YAML alias
 MAX_INT = 10**6
+MAX_DEPTH = 12  # lists and mappings within each other (the deepest catalogue file needs 6)
 
 # The lists whose length the rulebook fixes, checked before the entries are validated (a file
 # with a hundred thousand ships is refused at once, not after validating them all).
@@ -308,16 +310,18 @@ def _precheck(name: str, data: dict[str, Any]) -> None:
     import datetime
 
     nodes = 0
-    stack: list[tuple[Any, str]] = [(data, "")]
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
     while stack:
-        node, where = stack.pop()
+        node, where, depth = stack.pop()
         nodes += 1
         if nodes > MAX_NODES:
             raise CatalogueError(name, "(file)", f"more than {MAX_NODES} values (a catalogue file holds a few hundred)")
+        if depth > MAX_DEPTH:
+            raise CatalogueError(name, "(file)", "not valid YAML: nested too deeply")
         if isinstance(node, dict):
-            stack.extend((v, f"{where}.{k}" if where else str(k)) for k, v in node.items())
+            stack.extend((v, f"{where}.{k}" if where else str(k), depth + 1) for k, v in node.items())
         elif isinstance(node, list):
-            stack.extend((v, f"{where}[{i}]") for i, v in enumerate(node))
+            stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(node))
         elif isinstance(node, int) and not isinstance(node, bool) and abs(node) > MAX_INT:
             raise CatalogueError(name, where or "(top level)", f"the number {str(node)[:12]}… is far too large")
         elif isinstance(node, (datetime.date, datetime.time)):
@@ -437,10 +441,8 @@ def load_catalogue(directory: str | Path | None = None, *, cache: bool = False) 
     fingerprint = hashlib.sha256(joined).hexdigest()[:16]
     key = None
     if cache:
-        from . import cache as catalogue_cache
-
         key = catalogue_cache.cache_key(root, joined)
-        cached = catalogue_cache.read_cached(key, fingerprint, root) if key is not None else None
+        cached = catalogue_cache.read_cached(key, fingerprint, root, Catalogue, _check) if key is not None else None
         if cached is not None:
             return cached
     from .files import FILES
