@@ -445,7 +445,7 @@ def load_catalogue(directory: str | Path | None = None, *, cache: bool = False) 
         cached = catalogue_cache.read_cached(key, fingerprint, root, Catalogue, _check) if key is not None else None
         if cached is not None:
             return cached
-    from .files import FILES
+    from .files import FILES  # here: pydantic's models only when validating (start-up from the cache skips them)
 
     models = {name: _validate(name, FILES[name], _parse_yaml(name, texts[name])) for name in FILE_NAMES}
     cat = _assemble(root, fingerprint, models)
