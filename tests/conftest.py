@@ -14,12 +14,17 @@ def catalogue() -> Catalogue:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def catalogue_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Whatever the tests start keeps its catalogue cache in a folder of the run, never the user's."""
-    before = os.environ.get("GREAT_HARBOR_CACHE")
+def private_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Whatever the tests start keeps its catalogue cache and its saves in folders of the run (of
+    the worker, under pytest-xdist), never the user's, and plays with the shipped catalogue
+    whatever ``$GREAT_HARBOR_DATA`` the user set."""
+    before = {name: os.environ.get(name) for name in ("GREAT_HARBOR_CACHE", "GREAT_HARBOR_SAVES", "GREAT_HARBOR_DATA")}
     os.environ["GREAT_HARBOR_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+    os.environ["GREAT_HARBOR_SAVES"] = str(tmp_path_factory.mktemp("saves"))
+    os.environ.pop("GREAT_HARBOR_DATA", None)
     yield
-    if before is None:
-        os.environ.pop("GREAT_HARBOR_CACHE", None)
-    else:
-        os.environ["GREAT_HARBOR_CACHE"] = before
+    for name, value in before.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value

@@ -11,8 +11,10 @@ not imported for that: the pickle holds entries and enums of this package, nothi
 The cache can make start-up faster, never different: a missing, stale, corrupt or unreadable
 cache file, or a folder that cannot be written, just means the full load. Only the interactive
 program asks for it (``load_catalogue(cache=True)``); ``validate-data`` and the tests always
-validate. The folder is ``$GREAT_HARBOR_CACHE``, else ``$XDG_CACHE_HOME/great-harbor``, else
-``~/.cache/great-harbor``; setting ``GREAT_HARBOR_CACHE`` to an empty string turns the cache off.
+validate. The folder is ``$GREAT_HARBOR_CACHE``, else the platform's cache folder for the game
+(``platformdirs``): ``$XDG_CACHE_HOME/great-harbor`` or ``~/.cache/great-harbor`` on Linux,
+``~/Library/Caches/great-harbor`` on macOS, ``%LOCALAPPDATA%\\great-harbor\\Cache`` on Windows;
+setting ``GREAT_HARBOR_CACHE`` to an empty string turns the cache off.
 
 Reading a pickle runs whatever it says, so a cache file is read only when it and its folder
 belong to the user running the game and nobody else can write to them: a file planted in a
@@ -33,6 +35,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .catalogue import Catalogue
 
+ENV_CACHE = "GREAT_HARBOR_CACHE"
+APP_NAME = "great-harbor"  # the folder name under the platform's cache folder
 _PREFIX = "catalogue-"
 _SUFFIX = ".pickle"
 _SOURCE = Path(__file__).resolve().parent  # the data package: models, file models, loader
@@ -44,16 +48,16 @@ def _file_name(key: str) -> str:
 
 def cache_dir() -> Path | None:
     """Where the cache lives, or None when it is turned off (or no home folder is known)."""
-    explicit = os.environ.get("GREAT_HARBOR_CACHE")
+    explicit = os.environ.get(ENV_CACHE)
     if explicit is not None:
         return Path(explicit).expanduser() if explicit else None
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    if xdg and Path(xdg).is_absolute():  # the XDG spec says to ignore a relative path
-        return Path(xdg) / "great-harbor"
+    from platformdirs import user_cache_path
+
     try:
-        return Path.home() / ".cache" / "great-harbor"
+        folder = user_cache_path(APP_NAME, appauthor=False)
     except RuntimeError:  # no $HOME and no passwd entry (a container under an arbitrary user id)
         return None
+    return folder if folder.is_absolute() else None  # older platformdirs leave "~" as it is then
 
 
 def cache_key(root: Path, file_bytes: bytes) -> str | None:
