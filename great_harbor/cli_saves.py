@@ -16,28 +16,30 @@ from pathlib import Path
 from typing import Any
 
 SAVES_DIR_HELP = (
-    "the saves folder (default: $GREAT_HARBOR_SAVES, else $XDG_DATA_HOME/great-harbor/saves, "
-    "else ~/.local/share/great-harbor/saves)"
+    "the saves folder (default: $GREAT_HARBOR_SAVES, else the platform's data folder: on Linux "
+    "$XDG_DATA_HOME/great-harbor/saves, usually ~/.local/share/great-harbor/saves)"
 )
 
 
-def add_parsers(sub: Any) -> None:
-    """Add the subcommands to ``sub`` (the parser's ``add_subparsers()`` object)."""
-    s = sub.add_parser("saves", help="list saved games: seats, round, date, finished or not")
+def add_parsers(add: Callable[[str], argparse.ArgumentParser], data_help: str) -> None:
+    """Add the subcommands, each made by ``add(name)`` (cli.py's, in the order of its help)."""
+    r = add("replay")
+    r.add_argument("file", help="a game record file, or the name of a saved game as 'saves' lists it")
+    r.add_argument("--force", action="store_true", help="try a record made with another catalogue or version")
+    r.add_argument("--saves-dir", type=Path, metavar="DIR", help=SAVES_DIR_HELP)
+    r.add_argument("--data", type=Path, metavar="DIR", help=data_help)
+
+    s = add("saves")
     s.add_argument("--saves-dir", type=Path, metavar="DIR", help=SAVES_DIR_HELP)
     s.add_argument("--unfinished", action="store_true", help="only games that are not over")
     s.add_argument("--json", action="store_true", help="print one JSON list instead of a table")
 
-    e = sub.add_parser("export-log", help="write the log of a saved game to a plain-text file")
+    e = add("export-log")
     e.add_argument("file", help="a game record file, or the name of a saved game as 'saves' lists it")
     e.add_argument("-o", "--output", type=Path, metavar="OUT", help="file to write (default: print the log)")
     e.add_argument("--force", action="store_true", help="try a record made with another catalogue or version")
     e.add_argument("--saves-dir", type=Path, metavar="DIR", help=SAVES_DIR_HELP)
-
-    r = sub.add_parser("replay", help="step through a finished or running game, read-only")
-    r.add_argument("file", help="a game record file, or the name of a saved game as 'saves' lists it")
-    r.add_argument("--force", action="store_true", help="try a record made with another catalogue or version")
-    r.add_argument("--saves-dir", type=Path, metavar="DIR", help=SAVES_DIR_HELP)
+    e.add_argument("--data", type=Path, metavar="DIR", help=data_help)
 
 
 def cmd_saves(args: argparse.Namespace) -> int:
@@ -76,13 +78,14 @@ def resolve_record(name: str, folder: Path | None) -> Path:
 
 
 def cmd_export_log(args: argparse.Namespace) -> int:
+    from great_harbor.cli import data_dir
     from great_harbor.data import CatalogueError, load_catalogue
     from great_harbor.record import RecordError
     from great_harbor.saves import SaveError, write_atomic
     from great_harbor.session import Session
 
     try:
-        cat = load_catalogue()
+        cat = load_catalogue(data_dir(args.data))
     except CatalogueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -115,15 +118,15 @@ def _refusal(name: str, exc: Exception) -> str:
     return f"error: {name}: {text}"
 
 
-def load_session(name: str, folder: Path | None, force: bool) -> Any:
+def load_session(name: str, folder: Path | None, force: bool, data: Path | None = None) -> Any:
     """``play --load``: the saved game as a Session (autosave goes on in its file), or the exit
-    status after printing why it cannot be opened."""
+    status after printing why it cannot be opened. ``data``: the catalogue folder (default: shipped)."""
     from great_harbor.data import CatalogueError, load_catalogue
     from great_harbor.record import RecordError
     from great_harbor.session import Session
 
     try:
-        cat = load_catalogue(cache=True)  # the game starts next: take the checked catalogue kept
+        cat = load_catalogue(data, cache=True)  # the game starts next: take the checked catalogue kept
     except CatalogueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -139,13 +142,13 @@ def load_session(name: str, folder: Path | None, force: bool) -> Any:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from great_harbor.cli import run_app
+    from great_harbor.cli import data_dir, run_app
     from great_harbor.data import CatalogueError, load_catalogue
     from great_harbor.record import RecordError
     from great_harbor.replay import Replay
 
     try:
-        cat = load_catalogue(cache=True)  # the replay viewer starts next
+        cat = load_catalogue(data_dir(args.data), cache=True)  # the replay viewer starts next
     except CatalogueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -230,11 +230,7 @@ class GameRecord:
         check_header(data, force, notes)
         record = _build(data)
         if record.catalogue != cat.fingerprint:
-            _refuse(
-                f"the record was played with another component catalogue ({_short(record.catalogue)}, "
-                f"this one is {_short(cat.fingerprint)})",
-                force, notes,
-            )
+            _refuse(catalogue_mismatch(record, cat), force, notes)
         return record
 
     @classmethod
@@ -320,6 +316,26 @@ def _refuse(message: str, force: bool, warnings: list[str]) -> None:
     if not force:
         raise RecordError(message + "; use force to try it anyway", forceable=True)
     warnings.append(message)
+
+
+def catalogue_mismatch(record: GameRecord, cat: Catalogue) -> str:
+    """Why ``record`` was not played with ``cat``, saying which of the two is an edited catalogue
+    (the shipped one's fingerprint tells) and how to go on with the game."""
+    from great_harbor.data import shipped_fingerprint
+
+    shipped = shipped_fingerprint()
+    made, this = _short(record.catalogue), _short(cat.fingerprint)
+    head = "the record was played with another component catalogue"
+    if shipped is not None and cat.fingerprint == shipped:
+        if record.program == __version__:
+            return (f"{head}, an edited one ({made}), not the one shipped with the game: start great-harbor "
+                    "with that catalogue (--data DIR) to go on with it")
+        return (f"{head} ({made}: an edited one, or the one great-harbor {record.program} shipped), "
+                f"not this one ({this})")
+    if shipped is not None and record.catalogue == shipped:
+        return (f"{head}, the one shipped with the game, not the edited one in {cat.directory} ({this}): start "
+                "great-harbor without --data or $GREAT_HARBOR_DATA to go on with it")
+    return f"{head} ({made}), not the one in {cat.directory} ({this})"
 
 
 def _short(fingerprint: str) -> str:

@@ -318,19 +318,7 @@ def load_catalogue(directory: str | Path | None = None, *, cache: bool = False) 
     taken from the user's cache folder instead (see ``great_harbor.data.cache``), and one
     checked now is kept there; for the game's start-up, never for ``validate-data``."""
     root = Path(directory) if directory is not None else default_data_dir()
-    if not root.is_dir():
-        raise CatalogueError(str(root), "(directory)", "no such directory")
-    texts: dict[str, bytes] = {}
-    for name in FILE_NAMES:
-        path = root / name
-        if not path.is_file():
-            raise CatalogueError(name, "(file)", "file is missing")
-        try:
-            texts[name] = path.read_bytes()
-        except OSError as exc:
-            raise CatalogueError(name, "(file)", f"cannot be read: {exc}") from None
-    joined = b"".join(name.encode() + b"\0" + data + b"\0" for name, data in texts.items())
-    fingerprint = hashlib.sha256(joined).hexdigest()[:16]
+    texts, joined, fingerprint = _read_files(root)
     key = None
     if cache:
         from . import cache as catalogue_cache
@@ -347,6 +335,33 @@ def load_catalogue(directory: str | Path | None = None, *, cache: bool = False) 
     if key is not None:
         catalogue_cache.write_cached(key, cat)
     return cat
+
+
+def _read_files(root: Path) -> tuple[dict[str, bytes], bytes, str]:
+    """The bytes of every catalogue file in ``root``, all of them joined, and their fingerprint."""
+    if not root.is_dir():
+        raise CatalogueError(str(root), "(directory)", "no such directory")
+    texts: dict[str, bytes] = {}
+    for name in FILE_NAMES:
+        path = root / name
+        if not path.is_file():
+            raise CatalogueError(name, "(file)", "file is missing")
+        try:
+            texts[name] = path.read_bytes()
+        except OSError as exc:
+            raise CatalogueError(name, "(file)", f"cannot be read: {exc}") from None
+    joined = b"".join(name.encode() + b"\0" + data + b"\0" for name, data in texts.items())
+    return texts, joined, hashlib.sha256(joined).hexdigest()[:16]
+
+
+@cache
+def shipped_fingerprint() -> str | None:
+    """The fingerprint of the catalogue shipped with the game (its files are read, not validated),
+    or None when they cannot be read: what tells an edited catalogue from the shipped one."""
+    try:
+        return _read_files(default_data_dir())[2]
+    except CatalogueError:
+        return None
 
 
 def _by_id(file: str, key: str, items: Iterable[Any]) -> dict[str, Any]:
