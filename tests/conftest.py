@@ -28,3 +28,23 @@ def private_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
             os.environ.pop(name, None)
         else:
             os.environ[name] = value
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``slow`` (a whole game through the UI, say) run first: in parallel
+    (pytest-xdist), the suite then ends with many short tests shared by the workers, not one
+    long test that started last."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # a stable sort
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` (pyproject's addopts) is a worker per core for the suite or a folder of it, but
+    no workers at all when only test files or test ids are named: those few tests start at once
+    in this process instead of waiting for workers to start. ``-n N`` and
+    ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decide, and ``-p no:xdist`` runs in one process."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # xdist reads it
+    named = [arg for arg in config.args if not arg.startswith("-")]
+    if named and all(arg.split("::")[0].endswith(".py") for arg in named):
+        return 0
+    return None  # xdist's own count: the cores
