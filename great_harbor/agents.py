@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 from great_harbor.engine import Action, Game, colony, effects, fleet, harbor, senate, voyage
 from great_harbor.engine import actions as act
 from great_harbor.engine.draft import current_bonus_mapping
+from great_harbor.engine.game import SeatView
 from great_harbor.engine.state import DOCKED, OUTBOUND, RETURNING, PlayerState, ShipState, die_colour
 
 # --- what things are worth, in Prestige equivalents -----------------------------------------------
@@ -336,7 +337,10 @@ class Mind:
     def odds(self) -> list[tuple[int, float]]:
         """Strength of the next Pirate card and its chance, from the cards not yet seen."""
         if self._odds is None:
-            deck = self.s.pirate_deck or self.s.pirate_discard
+            # The deck's cards are every Pirate not face up (on the board or discarded); when it
+            # is empty, the discards are shuffled into the next one.
+            seen = {c for c in self.s.pirates if c} | set(self.s.pirate_discard)
+            deck = [c for c in self.cat.pirates if c not in seen] if self.s.pirate_deck else self.s.pirate_discard
             counts = Counter(self.cat.pirates[c].strength for c in deck)
             self._odds = [(st, n / len(deck)) for st, n in sorted(counts.items())] if deck else [(0, 1.0)]
         return self._odds
@@ -542,15 +546,19 @@ def govern_worth(m: Mind, a: Action) -> float:
 
 
 def choose(game: Game) -> Action:
-    """A sensible action for the seat whose decision is pending (deterministic: no randomness)."""
+    """A sensible action for the seat whose decision is pending (deterministic: no randomness).
+
+    It decides from that seat's view only (``game.view(seat)``: given a game, it makes the view
+    itself), so it cannot use what the seat may not know."""
     top = game.pending
     if top is None:
         raise ValueError("the game is over: nobody has a decision to make")
-    legal = game.legal_actions()
-    m = Mind(game, top.seat)
+    view = game if isinstance(game, SeatView) and game.seat == top.seat else game.view(top.seat)
+    legal = view.legal_actions()
+    m = Mind(view, top.seat)
     handler = _DECISIONS.get(top.kind)
     picked = handler(m, top.data, legal) if handler else None
-    return picked if picked is not None and game.is_legal(picked) else legal[0]
+    return picked if picked is not None and view.is_legal(picked) else legal[0]
 
 
 def _best(scored: Iterable[tuple[float, Action]]) -> tuple[float, Action | None]:

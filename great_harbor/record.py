@@ -420,10 +420,10 @@ def _pretty(value: Any, indent: str) -> str:
 REVEAL_MARK = "*"
 
 
-def log_lines(game: Game) -> list[tuple[bool, str]]:
-    """The log, each line with whether it tells of a reveal (roll, draw, refill, peek)."""
-    marks = set(game.s.reveal_marks)
-    return [(i in marks, line) for i, line in enumerate(game.s.log)]
+def log_lines(game: Game, viewer: int | None = None) -> list[tuple[bool, str]]:
+    """The log as ``viewer`` may read it (None: what everyone may), each line with whether it tells
+    of a reveal (roll, draw, refill, peek)."""
+    return list(zip((e.reveal for e in game.s.log), game.log_lines(viewer), strict=True))
 
 
 def log_text(record: GameRecord, game: Game) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 
 from great_harbor.data import Catalogue
 from great_harbor.engine import Action, Game
+from great_harbor.engine.events import GAME
 
 # (round, turn, phase, active seat index, voyage segment, dice left to draft): an action that
 # changes any of these ends a stretch of play that can be taken back.
@@ -69,10 +70,9 @@ def step(before: Before, game: Game, action: Action) -> Step:
 
 def automa_acted(game: Game, log_start: int) -> bool:
     """Did the Automa decide something while the action was resolved (its ship in the same Voyage
-    segment, say)? The engine logs each of its decisions under the word "Automa"."""
-    if not any(p.automa for p in game.s.players):
-        return False
-    return any(line.startswith(("Automa ", "Automa's ", "Automa:")) for line in game.s.log[log_start:])
+    segment, say)? Its decisions are the log events whose actor is its seat."""
+    players = game.s.players
+    return any(e.actor != GAME and players[e.actor].automa for e in game.s.log[log_start:])
 
 
 @dataclass(frozen=True)

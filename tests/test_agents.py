@@ -70,7 +70,7 @@ def test_same_seed_same_game(catalogue: Catalogue) -> None:
     runs = []
     for _ in range(2):
         game = Game.new(catalogue, ["Ana", Seat("Automa", automa=True)], seed=11)
-        runs.append((play(game), game.s.log, game.s.final_scores))
+        runs.append((play(game), game.log_lines(), game.s.final_scores))
     assert runs[0] == runs[1]
 
 

@@ -117,7 +117,7 @@ def card_played(game: Game, p: PlayerState, colour: str) -> None:
     p.played_colours[colour] += 1
     if p.played_colours[colour] == 2 and colour not in p.dice_bonus_colours:
         p.dice_bonus_colours.append(colour)
-        game.log(f"{p.name} unlocks the {colour} Dice Color Bonus.")
+        game.log("dice-colour-bonus", p.seat, colour=colour)
     senate.advance(game, p, colour, 1)
 
 
@@ -201,7 +201,7 @@ def apply(game: Game, top: Pending, action: Action) -> None:
         p.hand.remove(action.card)
         p.person_slots[action.slot - 1].append(action.card)
         card = cat.persons[action.card]
-        game.log(f"{p.name} plays the Person {card.name} (#{card.number}) into slot {action.slot}.")
+        game.log("play-person", p.seat, card=action.card, slot=action.slot)
         card_played(game, p, card.colour)
     elif isinstance(action, PlayBuilding):
         b = cat.buildings[action.card]
@@ -215,7 +215,7 @@ def apply(game: Game, top: Pending, action: Action) -> None:
         p.free_colonists -= need
         p.luxury_workers[i] = need
         p.luxuries[lux] += 1
-        game.log(f"{p.name} employs {need} Colonists to produce 1 {lux.value.capitalize()}.")
+        game.log("employ-luxury", p.seat, colonists=need, luxury=str(lux))
 
 
 def play_building(game: Game, p: PlayerState, card: str, cost: Mapping[str, int]) -> None:
@@ -223,7 +223,7 @@ def play_building(game: Game, p: PlayerState, card: str, cost: Mapping[str, int]
     pay(p, cost)
     p.hand.remove(card)
     p.buildings.append(card)
-    game.log(f"{p.name} builds {b.name} (#{b.number}) for {describe_cost(cost)}.")
+    game.log("play-building", p.seat, card=card, paid=dict(cost))
     card_played(game, p, b.colour)
 
 
@@ -237,11 +237,9 @@ def build_structure(game: Game, p: PlayerState, site_id: str, colonist: bool, un
     if colonist:
         p.free_colonists -= 1
         p.site_workers.append(site_id)
-    kind = "Dock Hut" if site.kind == "dock_hut" else "Insula"
-    extra = " with a Colonist's help" if colonist else ""
-    game.log(f"{p.name} builds {kind} {site.index}{extra} for {describe_cost(cost)}.")
+    game.log("build", p.seat, site=site_id, colonist=colonist, paid=dict(cost))
     if site.kind == "dock_hut":
         ship = p.docks[site.index - 1]
         if ship is not None and ship.where == "docked" and ship.damage:
             ship.damage = 0
-            game.log(f"The Dock Hut repairs {game.cat.ships[ship.card].name}.")
+            game.log("dock-hut.repairs", p.seat, ship=ship.card)

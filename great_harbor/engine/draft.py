@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from . import colony
 from .actions import Action, Draft
-from .state import Pending, die_colour, die_label
+from .state import Pending, die_colour
 
 if TYPE_CHECKING:
     from .game import Game
@@ -24,8 +24,7 @@ def roll(game: Game) -> None:
         s.faces[die] = game.rng.randint(1, 6)
     s.pool = sorted(drawn, key=lambda d: (d, s.faces[d]))
     s.draft_order = picking_order(game)
-    rolled = " ".join(die_label(d, s.faces[d]) for d in s.pool)
-    game.log(f"Round {s.round}, turn {s.turn}: {game.name(s.anchor)} rolls {rolled}.")
+    game.log("roll", round=s.round, turn=s.turn, seat=s.anchor, dice=[[d, s.faces[d]] for d in s.pool])
 
 
 def picking_order(game: Game) -> list[int]:
@@ -56,12 +55,11 @@ def take(game: Game, seat: int, die: int) -> None:
     p.drafted.append(die)
     s.draft_order.pop(0)
     colour = die_colour(die)
-    text = f"{p.name} drafts {die_label(die, s.faces[die])}"
+    bonus = ""
     if colour in p.dice_bonus_colours and not p.automa:
-        resource = current_bonus_mapping(game)[colour]
-        colony.gain_resources(game, p, {resource: 1})
-        text += f" (Dice Color Bonus: 1 {resource})"
-    game.log(text + ".")
+        bonus = current_bonus_mapping(game)[colour]
+        colony.gain_resources(game, p, {bonus: 1})
+    game.log("draft", seat, die=die, face=s.faces[die], bonus=bonus)
 
 
 def current_bonus_mapping(game: Game) -> dict[str, str]:
@@ -74,12 +72,11 @@ def finish(game: Game) -> None:
     s = game.s
     for die in s.pool:
         s.smuggler_dice.append(die)
-        game.log(f"{die_label(die, s.faces[die])} is left over: it becomes a Smuggler die.")
+        game.log("smuggler-die", die=die, face=s.faces[die])
     s.pool = []
     s.turn_order = turn_order(game)
     s.active = -1
-    names = ", ".join(game.name(x) for x in s.turn_order)
-    game.log(f"Turn order: {names}.")
+    game.log("turn-order", seats=list(s.turn_order))
 
 
 def turn_order(game: Game) -> list[int]:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from . import colony, fleet, senate
 from .actions import Action, ActivatePerson, EmployBuilding
 from .choices import continuation, offer
-from .state import COLOURS, LUXURIES, OUTBOUND, RETURNING, STATS, Pending, PlayerState, die_colour, die_label
+from .state import COLOURS, LUXURIES, OUTBOUND, RETURNING, STATS, Pending, PlayerState, die_colour
 
 if TYPE_CHECKING:
     from .game import Game
@@ -90,8 +90,7 @@ def apply_activate(game: Game, top: Pending, action: Action) -> None:
         game.pop()
     p = game.s.players[top.seat]
     p.activated.append(action.card)
-    card = game.cat.persons[action.card]
-    game.log(f"{p.name} activates {card.name} (#{card.number}).")
+    game.log("activate", p.seat, card=action.card)
     PERSONS[action.card].start(game, p, action.card)
 
 
@@ -101,7 +100,7 @@ def apply_employ(game: Game, top: Pending, action: Action) -> None:
     b = game.cat.buildings[action.card]
     p.free_colonists -= b.colonists
     p.building_workers[action.card] = b.colonists
-    game.log(f"{p.name} employs {b.colonists} Colonist{'s' if b.colonists > 1 else ''} in {b.name}.")
+    game.log("employ-building", p.seat, card=action.card, colonists=b.colonists)
     BUILDINGS[action.card].start(game, p, action.card)
 
 
@@ -149,12 +148,12 @@ class Patrician:
 def _patrician(game: Game, top: Pending, option: str | None) -> None:
     assert option is not None
     s = game.s
-    words = []
+    flips = []
     for d in map(int, option.split("+")):
-        before = die_label(d, s.faces[d])
+        before = s.faces[d]
         s.faces[d] = 7 - s.faces[d]
-        words.append(f"{before} to {die_label(d, s.faces[d])}")
-    game.log(f"{game.name(top.seat)} flips {', '.join(words)}.")
+        flips.append([d, before, s.faces[d]])
+    game.log("patrician", top.seat, flips=flips)
     _done(game, top.data["card"])
 
 
@@ -176,7 +175,7 @@ def _investor(game: Game, top: Pending, option: str | None) -> None:
     s = game.s
     s.die_bonus[option] = s.die_bonus.get(option, 0) + 2
     d = int(option)
-    game.log(f"{game.name(top.seat)}'s {die_label(d, s.faces[d])} counts 2 pips more for its placement.")
+    game.log("investor", top.seat, die=d, face=s.faces[d], pips=2)
     _done(game, top.data["card"])
 
 
@@ -197,7 +196,7 @@ def _engineer(game: Game, top: Pending, option: str | None) -> None:
     assert option is not None
     d = int(option)
     game.s.die_wild.append(d)
-    game.log(f"{game.name(top.seat)}'s {die_label(d, game.s.faces[d])} is Wild for its placement.")
+    game.log("engineer", top.seat, die=d, face=game.s.faces[d])
     _done(game, top.data["card"])
 
 
@@ -238,7 +237,7 @@ class Quaestor:
     @staticmethod
     def start(game: Game, p: PlayerState, card: str) -> None:
         got = colony.gain_colonists(game, p, 2)
-        game.log(f"{p.name} gains {got} Colonist{'s' if got != 1 else ''}.")
+        game.log("quaestor", p.seat, got=got, wanted=2)
         _done(game, card)
 
 
@@ -259,7 +258,7 @@ class ShipCaptain:
             if shown:
                 deck.append(shown)
             s.ship_display[size] = deck.pop(0) if deck else ""
-        game.log(f"{p.name} refreshes the Ship display.")
+        game.log("ship-captain", p.seat)
         _done(game, card)
 
 
@@ -284,13 +283,13 @@ def _praefectus(game: Game, top: Pending, option: str | None) -> None:
 
     p = game.s.players[top.seat]
     if option == "deck":
-        drawn = 0
+        drawn: list[str] = []
         for _ in range(2):
             if game.s.building_deck:
                 game.reveal()
-                p.hand.append(game.s.building_deck.pop(0))
-                drawn += 1
-        game.log(f"{p.name} draws {drawn} Building card{'s' if drawn != 1 else ''}.")
+                drawn.append(game.s.building_deck.pop(0))
+        p.hand += drawn
+        game.log("praefectus.draws", p.seat, n=len(drawn), secret={"cards": drawn}, reader=p.seat)
     else:
         harbor.take_from_display(game, p, "building", option.split(":", 1)[1])
     _done(game, top.data["card"])
@@ -330,7 +329,7 @@ class Tribune:
     def start(game: Game, p: PlayerState, card: str) -> None:
         p.favor += 1
         p.smuggler += 1
-        game.log(f"{p.name} gains 1 Favor and 1 Smuggler token.")
+        game.log("tribune", p.seat, favor=1, smuggler=1)
         _done(game, card)
 
 
@@ -341,7 +340,7 @@ class Schemer:
     @staticmethod
     def start(game: Game, p: PlayerState, card: str) -> None:
         p.smuggler += 2
-        game.log(f"{p.name} gains 2 Smuggler tokens.")
+        game.log("schemer", p.seat, smuggler=2)
         _done(game, card)
 
 
@@ -366,7 +365,7 @@ def _navigator(game: Game, top: Pending, option: str | None) -> None:
     sh = p.docks[int(option) - 1]
     assert sh is not None
     sh.sail_back -= 1
-    game.log(f"{p.name}'s {game.cat.ships[sh.card].name} moves 1 space toward the harbor.")
+    game.log("navigator", p.seat, ship=sh.card)
     if sh.sail_back <= 0:
         voyage.dock_ship(game, p, sh)
     _done(game, top.data["card"])
@@ -423,7 +422,7 @@ class Admiral:
     def start(game: Game, p: PlayerState, card: str) -> None:
         p.favor -= 1
         p.voyage_strength_all += 1
-        game.log(f"{p.name} pays 1 Favor: all their ships have +1 Strength this Voyage phase.")
+        game.log("admiral", p.seat)
         _done(game, card)
 
 
@@ -445,7 +444,7 @@ def _cargo_captain(game: Game, top: Pending, option: str | None) -> None:
     assert option is not None
     p = game.s.players[top.seat]
     p.voyage_cargo[option] = p.voyage_cargo.get(option, 0) + 1
-    game.log(f"{p.name}'s ship at dock {option} has +1 Cargo this Voyage phase.")
+    game.log("cargo-captain", p.seat, dock=int(option))
     _done(game, top.data["card"])
 
 
@@ -458,7 +457,7 @@ class Trader:
     @staticmethod
     def start(game: Game, p: PlayerState, card: str) -> None:
         p.voyage_any_luxury = True
-        game.log(f"{p.name} may meet any Luxury demand with any Luxury this Voyage phase.")
+        game.log("trader", p.seat)
         _done(game, card)
 
 
@@ -480,7 +479,7 @@ class FarCaptain:
     def start(game: Game, p: PlayerState, card: str) -> None:
         n = FarCaptain.count(game, p)
         p.coins += n
-        game.log(f"{p.name} gains {n} coin{'s' if n != 1 else ''} for ships far out.")
+        game.log("far-captain", p.seat, coins=n)
         _done(game, card)
 
 
@@ -501,7 +500,7 @@ def _diplomat(game: Game, top: Pending, option: str | None) -> None:
     assert option is not None
     p = game.s.players[top.seat]
     p.voyage_ignored_pirate = option
-    game.log(f"{p.name}'s ships ignore {game.cat.pirates[option].name} this Voyage phase.")
+    game.log("diplomat", p.seat, pirate=option)
     _done(game, top.data["card"])
 
 
@@ -521,7 +520,7 @@ def _corsair(game: Game, top: Pending, option: str | None) -> None:
     assert option is not None
     p = game.s.players[top.seat]
     p.voyage_strength[option] = p.voyage_strength.get(option, 0) + 2
-    game.log(f"{p.name}'s ship at dock {option} has +2 Strength this Voyage phase.")
+    game.log("corsair", p.seat, dock=int(option))
     _done(game, top.data["card"])
 
 
@@ -556,7 +555,7 @@ def _naval_academy(game: Game, top: Pending, option: str | None) -> None:
     assert sh is not None
     game.s.colonist_supply -= 1
     sh.crew.append(stat)
-    game.log(f"{p.name} crews {game.cat.ships[sh.card].name} from the supply: +1 {stat.capitalize()}.")
+    game.log("naval-academy", p.seat, ship=sh.card, stat=stat)
     _done(game, top.data["card"])
 
 
@@ -597,8 +596,7 @@ def _port_crane_to(game: Game, top: Pending, option: str | None) -> None:
     s = game.s
     die = s.slots.pop(top.data["source"])
     s.slots[option] = die
-    game.log(f"{game.name(top.seat)}'s Port Crane moves {die_label(die, s.faces[die])} from "
-             f"{top.data['source']} to {option}.")
+    game.log("port-crane", top.seat, die=die, face=s.faces[die], source=top.data["source"], to=option)
     _done(game, top.data["card"])
 
 
@@ -622,7 +620,7 @@ def _market_square(game: Game, top: Pending, option: str | None) -> None:
     assert option is not None
     p = game.s.players[top.seat]
     p.luxuries[option] += 1
-    game.log(f"{p.name} takes 1 {option} from the Market Square.")
+    game.log("market-square", p.seat, luxury=option)
     _done(game, top.data["card"])
 
 
@@ -659,10 +657,9 @@ def _lighthouse(game: Game, top: Pending, option: str | None) -> None:
     if option == "discard":
         game.reveal()  # the discarded card lies face up: everyone now sees what only one seat saw
         s.pirate_discard.append(s.pirate_deck.pop(0))
-        game.log(f"{game.name(top.seat)} looks at the top Pirate card and discards it "
-                 f"({game.cat.pirates[top.data['seen']].name}).")
+        game.log("lighthouse.discards", top.seat, pirate=top.data["seen"])
     else:
-        game.log(f"{game.name(top.seat)} looks at the top Pirate card and leaves it on top.")
+        game.log("lighthouse.keeps", top.seat, secret={"pirate": top.data["seen"]}, reader=top.seat)
     _done(game, top.data["card"])
 
 
@@ -705,8 +702,8 @@ def _harbor_master(game: Game, top: Pending, option: str | None) -> None:
     s = game.s
     where, ref = option.split(":")
     die = int(ref) if where == "drafted" else s.slots[ref]
-    before = die_label(die, s.faces[die])
+    before = s.faces[die]
     game.reveal()
     s.faces[die] = game.rng.randint(1, 6)
-    game.log(f"{game.name(top.seat)} rerolls {before}: it shows {die_label(die, s.faces[die])}.")
+    game.log("harbor-master", top.seat, die=die, before=before, face=s.faces[die])
     _done(game, top.data["card"])

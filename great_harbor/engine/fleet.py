@@ -4,7 +4,7 @@ and converting coins."""
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import colony
 from .actions import Action, ConvertCoins, EmployCrew, PlayShip, Repair, SendShip, UseConversion
@@ -113,14 +113,13 @@ def apply(game: Game, top: Pending, action: Action) -> None:
         assert sh is not None
         p.free_colonists -= 1
         sh.crew.append(action.stat)
-        game.log(f"{p.name} crews {cat.ships[sh.card].name}: +1 {action.stat.capitalize()}.")
+        game.log("crew", p.seat, ship=sh.card, stat=action.stat)
     elif isinstance(action, Repair):
         sh = p.docks[action.dock - 1]
         assert sh is not None
         p.resources[action.resource] -= 1
         sh.damage -= 1
-        game.log(f"{p.name} repairs {cat.ships[sh.card].name} with 1 {action.resource} "
-                 f"({sh.damage} damage left).")
+        game.log("repair", p.seat, ship=sh.card, resource=action.resource, damage=sh.damage)
     elif isinstance(action, SendShip):
         sh = p.docks[action.dock - 1]
         assert sh is not None
@@ -128,7 +127,7 @@ def apply(game: Game, top: Pending, action: Action) -> None:
     elif isinstance(action, ConvertCoins):
         p.coins -= cat.supply.convert_coins
         colony.gain_resources(game, p, {action.resource: 1})
-        game.log(f"{p.name} converts {cat.supply.convert_coins} coins into 1 {action.resource}.")
+        game.log("convert", p.seat, coins=cat.supply.convert_coins, resource=action.resource)
     elif isinstance(action, UseConversion):
         use_conversion(game, p, action.card, action.choice)
 
@@ -141,22 +140,20 @@ def play_ship(game: Game, p: PlayerState, card_id: str, dock: int, pay: bool) ->
     if card_id in p.hand:
         p.hand.remove(card_id)
     old = p.docks[dock - 1]
-    text = f"{p.name} launches {card.name} ({card.size}, {card.colour}) at dock {dock}"
-    if pay:
-        text += f" for {colony.describe_cost(cost)}"
+    retired = ""
     if old is not None:
         game.s.colonist_supply += len(old.crew)
         p.retired_ships.append(old.card)
-        text += f", retiring {game.cat.ships[old.card].name}"
+        retired = old.card
     p.docks[dock - 1] = ShipState(card=card_id, dock=dock)
     if card.size == "medium":
         p.medium_ships_built += 1
-    game.log(text + ".")
+    game.log("launch", p.seat, card=card_id, dock=dock, paid=dict(cost) if pay else None, retired=retired)
     colony.card_played(game, p, card.colour)
     if "building-13" in p.buildings:  # Fleetyard
         p.favor += 2
         game.resolved("building-13")
-        game.log(f"{p.name}'s Fleetyard gives 2 Favor.")
+        game.log("fleetyard", p.seat, favor=2)
 
 
 def send(game: Game, p: PlayerState, sh: ShipState) -> None:
@@ -164,7 +161,7 @@ def send(game: Game, p: PlayerState, sh: ShipState) -> None:
     sh.position = free_position(game, p, 0, sh)
     sh.where = OUTBOUND
     sh.segment = 0
-    game.log(f"{p.name} sends {game.cat.ships[sh.card].name} to trade.")
+    game.log("send", p.seat, ship=sh.card)
 
 
 def free_position(game: Game, p: PlayerState, segment: int, moving: ShipState) -> int:
@@ -187,27 +184,27 @@ def use_conversion(game: Game, p: PlayerState, card_id: str, choice: tuple[str, 
     g = card.gain
     p.coins -= card.coins
     p.conversions_used.append(card_id)
-    words = []
+    items: list[dict[str, Any]] = []
     if g.prestige:
         p.prestige += g.prestige
-        words.append(f"{g.prestige} Prestige")
+        items.append({"k": "prestige", "n": g.prestige})
     if g.favor:
         p.favor += g.favor
-        words.append(f"{g.favor} Favor")
+        items.append({"k": "favor", "n": g.favor})
     if g.colonists:
         got = colony.gain_colonists(game, p, g.colonists)
-        words.append(f"{got} Colonist")
+        items.append({"k": "colonists", "got": got, "wanted": g.colonists})
     if g.smuggler:
         p.smuggler += g.smuggler
-        words.append(f"{g.smuggler} Smuggler token")
+        items.append({"k": "smuggler", "n": g.smuggler})
     if g.any_resource:
         gains: dict[str, int] = {}
         for r in choice:
             gains[r] = gains.get(r, 0) + 1
         colony.gain_resources(game, p, gains)
-        words += [f"{n} {r}" for r, n in gains.items()]
+        items += [{"k": "res", "r": r, "n": n} for r, n in gains.items()]
     if g.any_luxury:
         for x in choice:
             p.luxuries[x] += g.any_luxury
-            words.append(f"{g.any_luxury} {x}")
-    game.log(f"{p.name} uses {card.name}: {card.coins} coins for {', '.join(words)}.")
+            items.append({"k": "luxury", "x": x, "n": g.any_luxury})
+    game.log("conversion", p.seat, card=card_id, coins=card.coins, items=items)

@@ -17,19 +17,34 @@ from typing import Any
 
 from great_harbor.data import Catalogue
 
-from . import choices, colony, draft, fleet, harbor, rounds, scoring, senate, setup, shops, voyage
+from . import choices, colony, draft, fleet, harbor, narrate, rounds, rule_ids, scoring, senate, setup, shops, voyage
 from . import effects as card_effects
 from .actions import Action, Choose, EndTurn, Pass, action_from_dict
-from .errors import EngineError, IllegalAction
-from .state import GameState, Pending, PlayerState, from_plain, to_plain
+from .errors import EngineError, IllegalAction, Refusal
+from .events import EVERYONE, GAME, Event
+from .state import GameState, Pending, PlayerState, copy_state, from_plain, to_plain
+from .view import PUBLIC_DECISIONS, redacted
 
 FORMAT_VERSION = 1
+
+
+AUTOMA_NAME = "Automa"  # the Automa's seat; no person may take this name (names are never read)
 
 
 @dataclass(frozen=True)
 class Seat:
     name: str
     automa: bool = False
+
+
+def naming_problem(seats: Sequence[Seat]) -> str | None:
+    """Why these names cannot start a new game, or None. Only "Automa" itself is taken: the engine
+    tells seats apart by number, so "Automa Jones" or "automa" is a name like any other. (Checked
+    for new games only: a game recorded under older rules still loads.)"""
+    for i, seat in enumerate(seats, start=1):
+        if not seat.automa and seat.name.strip() == AUTOMA_NAME:
+            return f"only the Automa is called {AUTOMA_NAME}: pick another name for seat {i}"
+    return None
 
 
 class Game:
@@ -57,14 +72,14 @@ class Game:
         """A new game; ``start=False`` stops before the first roll (the Scenario builder starts there)."""
         specs = [Seat(x) if isinstance(x, str) else x for x in seats]
         if not 2 <= len(specs) <= 4:
-            raise IllegalAction(f"a game has 2 to 4 seats, not {len(specs)}")
+            raise IllegalAction(f"a game has 2 to 4 seats, not {len(specs)}", rule_ids.SEATS)
         if sum(s.automa for s in specs) > 1:
-            raise IllegalAction("at most one seat can be the Automa")
+            raise IllegalAction("at most one seat can be the Automa", rule_ids.SEATS)
         if all(s.automa for s in specs):
-            raise IllegalAction("at least one seat must be a human player")
+            raise IllegalAction("at least one seat must be a human player", rule_ids.SEATS)
         names = [s.name.strip() for s in specs]
         if any(not n for n in names) or len(set(names)) != len(names):
-            raise IllegalAction("every seat needs a different, non-empty name")
+            raise IllegalAction("every seat needs a different, non-empty name", rule_ids.SEATS)
         rng = random.Random(seed)
         state = setup.new_state(catalogue, rng, names, [s.automa for s in specs], seed, shops_variant)
         game = cls(catalogue, state, rng)
@@ -104,7 +119,10 @@ class Game:
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     def clone(self) -> Game:
-        return Game.from_dict(self.cat, json.loads(self.to_json()))
+        """An independent copy: the same state and the same RNG state (a direct copy, for search)."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return Game(self.cat, copy_state(self.s), rng)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self.to_dict() == other.to_dict()
@@ -189,7 +207,7 @@ class Game:
         if isinstance(action, dict):
             action = action_from_dict(action)
         if self.is_over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", rule_ids.GAME_OVER)
         if not self.is_legal(action):
             raise IllegalAction(self.why_illegal(action))
         self._apply(action)
@@ -206,7 +224,8 @@ class Game:
         handler(self, top, action)
         self.advance()
 
-    def why_illegal(self, action: Action) -> str:
+    def why_illegal(self, action: Action) -> Refusal:
+        """Why ``action`` is not legal now: the sentence for players and the rule behind it."""
         from .reasons import why_illegal
 
         return why_illegal(self, action)
@@ -230,8 +249,18 @@ class Game:
     def pop(self) -> Pending:
         return self.s.stack.pop()
 
-    def log(self, text: str) -> None:
-        self.s.log.append(text)
+    def log(self, kind: str, actor: int = GAME, *, secret: dict[str, Any] | None = None, reader: int = EVERYONE,
+            **data: Any) -> None:
+        """Write an event (see :mod:`.events`; :mod:`.narrate` words it): ``actor`` is the seat that
+        acted or GAME, ``data`` its content for everyone, ``secret`` what only ``reader`` may know.
+        It is marked as a reveal when chance was used or something hidden shown since the last one."""
+        s = self.s
+        reveal = bool(s.reveal_marks) and s.reveal_marks[-1] == len(s.log)
+        s.log.append(Event(kind, actor, reveal, data, secret or {}, reader if secret else EVERYONE))
+
+    def log_lines(self, viewer: int | None = None) -> list[str]:
+        """The log as ``viewer`` (a seat, or None for anyone) may read it, one sentence per event."""
+        return narrate.lines(self, self.s.log, viewer)
 
     def reveal(self) -> None:
         """Note that chance was used or hidden information shown (undo stops here)."""
@@ -253,6 +282,39 @@ class Game:
 
     def final_scores(self) -> list[dict[str, int]]:
         return scoring.final_scores(self)
+
+    # --- what one seat may know -------------------------------------------------------------
+
+    def view(self, seat: int | None) -> SeatView:
+        """What ``seat`` may know of the game (None: a spectator, who sees only what is public)."""
+        return SeatView(self, seat)
+
+
+class SeatView(Game):
+    """A seat's view (see :mod:`.view`): a Game over a copy of the state with everything the seat
+    may not know taken out, and the legal actions when the decision is theirs. Read-only: it can
+    be described, drawn and reasoned about, never played."""
+
+    def __init__(self, game: Game, seat: int | None) -> None:
+        super().__init__(game.cat, redacted(game.s, seat), random.Random(0))  # no RNG state: see s.rng
+        self.seat = seat
+        top = game.pending
+        open_ = top is not None and (top.seat == seat or top.kind in PUBLIC_DECISIONS)
+        self._legal = game.legal_actions() if open_ else ()
+        self._legal_set = frozenset(self._legal)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self._legal or ()
+
+    def log_lines(self, viewer: int | None = None) -> list[str]:
+        """The log as this seat may read it."""
+        return narrate.lines(self, self.s.log, self.seat)
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> Any:
+        raise EngineError("a seat's view is read-only: actions go to the game itself")
+
+    apply = _apply = advance = push = pop = log = reveal = shuffle = restore = _read_only  # type: ignore[assignment]
+    clone = view = _read_only  # type: ignore[assignment]
 
 
 def _rng_to_plain(state: Any) -> list[Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from great_harbor.data import Catalogue
 
@@ -191,13 +191,11 @@ def apply_boost(game: Game, top: Pending, action: Action) -> None:
         p.favor -= 1
         key = str(action.die)
         s.die_bonus[key] = s.die_bonus.get(key, 0) + 1
-        game.log(f"{p.name} spends 1 Favor: {die_label(action.die, s.faces[action.die])} counts "
-                 f"{pips_of(game, action.die)} pips for its placement.")
+        game.log("favor.pip", p.seat, die=action.die, face=s.faces[action.die], pips=pips_of(game, action.die))
     elif isinstance(action, UseSmugglerToken):
         p.smuggler -= 1
         s.die_no_fee.append(action.die)
-        game.log(f"{p.name} spends a Smuggler token: {die_label(action.die, s.faces[action.die])} "
-                 "ignores Shore fees for its placement.")
+        game.log("smuggler-token", p.seat, die=action.die, face=s.faces[action.die])
 
 
 def apply_place(game: Game, top: Pending, action: Action) -> None:
@@ -213,7 +211,7 @@ def apply_place(game: Game, top: Pending, action: Action) -> None:
     label = die_label(die, s.faces[die])
     if action.slot == DISTRICT:
         s.district.append(die)
-        smuggle(game, p, die, pips, label)
+        smuggle(game, p, die, pips)
         return
     cells = geometry(game).slot_cells[action.slot]
     fees = [0 if no_fee else shore_fee(game, c) for c in cells]  # fees before this die lands
@@ -238,67 +236,71 @@ def apply_assign(game: Game, top: Pending, action: Action) -> None:
     assert isinstance(action, AssignPips)
     game.pop()
     p = game.s.players[top.seat]
-    names = [game.cat.tiles[t].name for t in top.data["tiles"]]
-    where = f"on {names[0]}" if len(names) == 1 else f"between {names[0]} and {names[1]}"
-    gained: list[str] = []
+    items: list[dict[str, Any]] = []
+    drawn: list[str] = []  # cards drawn from a deck: only their drawer reads which
     for tile, pips, fee in zip(top.data["tiles"], action.pips, top.data["fees"], strict=True):
         if pips <= 0:
             continue
         t = tier(game, pips, fee)
-        gained += activate_tile(game, p, tile, t)
-    what = ", ".join(gained) if gained else "no benefit taken"
-    game.log(f"{p.name} placed {top.data['label']} {where}: {what}.")
+        items += activate_tile(game, p, tile, t, drawn)
+    die = top.data["die"]
+    game.log("place", p.seat, die=die, face=game.s.faces[die], tiles=list(top.data["tiles"]), items=items,
+             secret={"cards": drawn} if drawn else None, reader=p.seat)
 
 
-def activate_tile(game: Game, p: PlayerState, tile_id: str, t: int) -> list[str]:
-    """Give ``p`` the benefit of tier ``t`` of a tile; returns words for the log."""
+def activate_tile(game: Game, p: PlayerState, tile_id: str, t: int, drawn: list[str]) -> list[dict[str, Any]]:
+    """Give ``p`` the benefit of tier ``t`` of a tile; returns what was gained, for the log
+    (see ``narrate.gains``). Cards drawn from a deck are added to ``drawn``."""
     if t <= 0:
         return []
     benefit = game.cat.tiles[tile_id].benefits[t - 1]
-    out: list[str] = []
+    out: list[dict[str, Any]] = []
     if benefit.resources:
         res = {str(k): v for k, v in benefit.resources.items()}
         surplus = colony.gain_resources(game, p, res)
-        out += [f"{n} {r.capitalize()}" for r, n in res.items()]
+        out += [{"k": "res", "r": r, "n": n} for r, n in res.items()]
         if surplus:
-            out.append("1 Prestige for surplus")
+            out.append({"k": "surplus"})
     if benefit.colonists:
         got = colony.gain_colonists(game, p, benefit.colonists)
-        out.append(f"{got} Colonist{'s' if got != 1 else ''}" + ("" if got == benefit.colonists else " (no room)"))
+        out.append({"k": "colonists", "got": got, "wanted": benefit.colonists})
     if benefit.favor:
         p.favor += benefit.favor
-        out.append(f"{benefit.favor} Favor")
+        out.append({"k": "favor", "n": benefit.favor})
     for draw in benefit.draws:
-        out.append(draw_card(game, p, draw.deck, draw.source, draw.size.value if draw.size else None))
+        out.append(draw_card(game, p, draw.deck, draw.source, draw.size.value if draw.size else None, drawn))
     return out
 
 
-def draw_card(game: Game, p: PlayerState, deck: str, source: str, size: str | None) -> str:
+def draw_card(game: Game, p: PlayerState, deck: str, source: str, size: str | None, drawn: list[str]
+              ) -> dict[str, Any]:
     s = game.s
     if deck == "ship":
         assert size is not None
         card = s.ship_display.get(size, "")
         if not card:
-            return f"no {size} ship left"
+            return {"k": "ship", "size": size, "card": ""}
         p.hand.append(card)
         game.reveal()
         pile = s.ship_decks[size]
         s.ship_display[size] = pile.pop(0) if pile else ""
-        return f"the {size} ship {game.cat.ships[card].name}"
+        return {"k": "ship", "size": size, "card": card}
     pile, display = (
         (s.building_deck, s.building_display) if deck == "building" else (s.person_deck, s.person_display)
     )
     if source == "deck":
         if not pile:
-            return f"no {deck} card left in the deck"
+            return {"k": "deck", "deck": deck, "n": 0}
         game.reveal()
-        p.hand.append(pile.pop(0))
-        return f"1 {deck.capitalize()} card from the deck"
+        card = pile.pop(0)
+        p.hand.append(card)
+        drawn.append(card)
+        return {"k": "deck", "deck": deck, "n": 1}
     if not display:
-        return f"no {deck} card on display"
+        return {"k": "display", "deck": deck, "n": 0}
     offer(game, p.seat, "harbor.take_display", list(display), f"Take a {deck.capitalize()} card from the display",
           deck=deck)
-    return f"1 {deck.capitalize()} card from the display"
+    return {"k": "display", "deck": deck, "n": 1}
 
 
 @continuation("harbor.take_display")
@@ -318,11 +320,10 @@ def take_from_display(game: Game, p: PlayerState, deck: str, card: str) -> None:
     if pile:
         game.reveal()
         display.append(pile.pop(0))
-    name = (game.cat.buildings[card] if deck == "building" else game.cat.persons[card]).name
-    game.log(f"{p.name} takes {name} from the display.")
+    game.log("take-display", p.seat, card=card)
 
 
-def smuggle(game: Game, p: PlayerState, die: int, pips: int, label: str) -> None:
+def smuggle(game: Game, p: PlayerState, die: int, pips: int) -> None:
     """A die in the Smuggler's District: per Smuggler die, its colour's resource times the tier."""
     s = game.s
     district = game.cat.harbor.smugglers_district
@@ -338,8 +339,8 @@ def smuggle(game: Game, p: PlayerState, die: int, pips: int, label: str) -> None
             gains[res] = gains.get(res, 0) + amount
     surplus = colony.gain_resources(game, p, gains) if gains else False
     p.smuggler += district.smuggler_tokens
-    words = [f"{n} {r.capitalize()}" for r, n in gains.items()]
+    items: list[dict[str, Any]] = [{"k": "res", "r": r, "n": n} for r, n in gains.items()]
     if surplus:
-        words.append("1 Prestige for surplus")
-    words.append(f"{district.smuggler_tokens} Smuggler token")
-    game.log(f"{p.name} placed {label} in the Smuggler's District: {', '.join(words)}.")
+        items.append({"k": "surplus"})
+    items.append({"k": "smuggler", "n": district.smuggler_tokens})
+    game.log("place.district", p.seat, die=die, face=s.faces[die], items=items)

@@ -1,7 +1,8 @@
-"""Why an action is not legal now, in the rule's words.
+"""Why an action is not legal now: a :class:`Refusal`, the sentence for players and the rule.
 
 Called only after an action failed the legal-action check, so speed does not matter here; the
-first rule the action breaks is named.
+first rule the action breaks is named, with the id of its rules-lookup entry
+(:mod:`great_harbor.engine.rule_ids`).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import colony, harbor, senate, shops
+from . import rule_ids as R
 from .actions import (
     Action,
     ActivatePerson,
@@ -35,6 +37,7 @@ from .actions import (
     UseConversion,
     UseSmugglerToken,
 )
+from .errors import Refusal
 from .state import DOCKED, STATS, Pending, die_colour, die_label
 
 if TYPE_CHECKING:
@@ -46,10 +49,10 @@ TURN_ACTIONS = (
 )
 
 
-def why_illegal(game: Game, action: Action) -> str:
+def why_illegal(game: Game, action: Action) -> Refusal:
     top = game.pending
     if top is None:
-        return "the game is over"
+        return Refusal("the game is over", R.GAME_OVER)
     expected = {
         "draft": "draft a die",
         "turn": "take a turn",
@@ -61,15 +64,16 @@ def why_illegal(game: Game, action: Action) -> str:
         "final_convert": "convert coins or finish",
     }.get(top.kind, top.kind)
     who = game.name(top.seat)
+    answer_rule = R.pending_rule(top.kind, top.data)
     if top.kind == "draft" and isinstance(action, Draft):
-        return f"die {action.die} is not in the pool"
+        return Refusal(f"die {action.die} is not in the pool", R.ACTION_RULES["draft"])
     if top.kind == "assign" and isinstance(action, AssignPips):
         return _assign_reason(game, action, top)
     if top.kind in ("choose", "ship_order") and isinstance(action, Choose):
         offered = top.data["options"] if top.kind == "choose" else top.data["docks"]
-        return f"{action.option!r} is not one of the options: {', '.join(offered)}"
+        return Refusal(f"{action.option!r} is not one of the options: {', '.join(offered)}", answer_rule)
     if top.kind in ("choose", "ship_order") and isinstance(action, Pass):
-        return "this choice cannot be skipped"
+        return Refusal("this choice cannot be skipped", answer_rule)
     if top.kind in ("turn", "voyage_choice") and isinstance(action, ActivatePerson):
         return _activate_reason(game, top.seat, action.card, "action" if top.kind == "turn" else "voyage")
     if top.kind == "turn" and isinstance(action, TURN_ACTIONS + (EndTurn, ConvertCoins, UseConversion)):
@@ -80,16 +84,16 @@ def why_illegal(game: Game, action: Action) -> str:
         reason = _turn_reason(game, top.seat, action)
         if reason:
             return reason
-    return f"not possible now: {who} must {expected}"
+    return Refusal(f"not possible now: {who} must {expected}", answer_rule)
 
 
-def _assign_reason(game: Game, action: AssignPips, top: Pending) -> str:
+def _assign_reason(game: Game, action: AssignPips, top: Pending) -> Refusal:
     data = top.data
     pips, fees = data["pips"], data["fees"]
     if len(action.pips) != len(fees):
-        return f"this slot touches {len(fees)} tile{'s' if len(fees) > 1 else ''}"
+        return Refusal(f"this slot touches {len(fees)} tile{'s' if len(fees) > 1 else ''}", R.SPLITTING_PIPS)
     if any(x < 0 for x in action.pips) or sum(action.pips) != pips and sum(action.pips) != 0:
-        return f"the die has {pips} pips to assign"
+        return Refusal(f"the die has {pips} pips to assign", R.SPLITTING_PIPS)
     t1 = game.cat.harbor.tier_thresholds[0]
     # Every split is allowed, but the choices list one split per outcome (the tier each tile
     # gets): one left out gives the same as the split listed for its outcome.
@@ -99,142 +103,159 @@ def _assign_reason(game: Game, action: AssignPips, top: Pending) -> str:
         if 0 < x < t1 + fee:
             name = game.cat.tiles[tile].name
             if same is not None:
-                return (f"{name} gets nothing from {x} of the pips (it needs {t1 + fee}), so this split "
-                        f"gives the same as {same}: take that one")
+                return Refusal(f"{name} gets nothing from {x} of the pips (it needs {t1 + fee}), so this split "
+                               f"gives the same as {same}: take that one", R.SPLITTING_PIPS)
             if fee:
-                return f"{name} needs {t1 + fee} pips after the shore fee of {fee}"
-            return f"{name} needs at least {t1} pip"
+                return Refusal(f"{name} needs {t1 + fee} pips after the shore fee of {fee}", R.SHORE_FEE)
+            return Refusal(f"{name} needs at least {t1} pip", R.BENEFIT_TIERS)
     if same is not None:
-        return f"this split gives each tile the same as {same}, which the choices list instead: take that one"
-    return "that split is not possible"
+        return Refusal(f"this split gives each tile the same as {same}, which the choices list instead: "
+                       "take that one", R.SPLITTING_PIPS)
+    return Refusal("that split is not possible", R.SPLITTING_PIPS)
 
 
-def _turn_reason(game: Game, seat: int, action: Action) -> str | None:
+def _turn_reason(game: Game, seat: int, action: Action) -> Refusal | None:
     s = game.s
     p = s.players[seat]
     cat = game.cat
+    own = R.ACTION_RULES.get(action.kind, R.GOVERN_ACTIONS)  # for reasons several actions share
     if isinstance(action, EndTurn):
         if p.drafted:
-            return f"both dice must be placed first ({len(p.drafted)} still to place)"
+            return Refusal(f"both dice must be placed first ({len(p.drafted)} still to place)", R.PLACING)
         return None
     if isinstance(action, (PlaceDie, SpendFavorPip, UseSmugglerToken)):
         if action.die not in p.drafted:
-            return f"die {action.die} is not one of your drafted dice"
+            return Refusal(f"die {action.die} is not one of your drafted dice", R.PLACING)
         label = die_label(action.die, s.faces[action.die])
         if isinstance(action, SpendFavorPip) and p.favor < 1:
-            return "you have no Favor"
+            return Refusal("you have no Favor", R.FAVOR)
         if isinstance(action, UseSmugglerToken):
-            return "you have no Smuggler token" if p.smuggler < 1 else f"{label} already ignores Shore fees"
+            if p.smuggler < 1:
+                return Refusal("you have no Smuggler token", R.SMUGGLER_TOKENS)
+            return Refusal(f"{label} already ignores Shore fees", R.PAST_A_FEE)
         if isinstance(action, PlaceDie):
             if action.slot != harbor.DISTRICT and action.slot not in cat.slots:
-                return f"there is no slot {action.slot}"
+                return Refusal(f"there is no slot {action.slot}", R.WHERE_A_DIE_MAY_GO)
             if action.slot in s.slots:
-                return "slot is taken"
+                return Refusal("slot is taken", R.WHERE_A_DIE_MAY_GO)
             if action.slot != harbor.DISTRICT and not harbor.die_fits(game, action.die, action.slot):
                 halves = "/".join(sorted(harbor.geometry(game).slot_colours[action.slot]))
-                return f"die colour fits neither half ({die_colour(action.die)} on a {halves} slot)"
+                return Refusal(f"die colour fits neither half ({die_colour(action.die)} on a {halves} slot)",
+                               R.WHERE_A_DIE_MAY_GO)
         return None
     if isinstance(action, SetUpShop):
         return shops.why_not(game, p, action)
-    if isinstance(action, (PlayPerson, PlayBuilding, PlayShip)) and action.card not in p.hand:
-        return "that card is not in your hand"
+    if isinstance(action, (PlayPerson, PlayBuilding, PlayShip)):
+        if action.card not in p.hand:
+            return Refusal("that card is not in your hand", own)
+        kind, cards = {PlayPerson: ("Person", cat.persons), PlayBuilding: ("Building", cat.buildings),
+                       PlayShip: ("Ship", cat.ships)}[type(action)]
+        if action.card not in cards:
+            return Refusal(f"that card is not a {kind} card", own)
     if isinstance(action, PlayPerson):
         slot = p.person_slots[action.slot - 1] if 1 <= action.slot <= len(p.person_slots) else None
         if slot is None:
-            return f"there is no Person slot {action.slot}"
+            return Refusal(f"there is no Person slot {action.slot}", R.PLAY_PERSON)
         if slot and f"insula-{action.slot}" not in p.structures:
-            return "slot is taken (an Insula there would hold a second Person of the same colour)"
+            return Refusal("slot is taken (an Insula there would hold a second Person of the same colour)",
+                           R.PLAY_PERSON)
         if len(slot) >= 2:
-            return "slot is full"
-        return "the two Persons in one slot must share a colour"
+            return Refusal("slot is full", R.PLAY_PERSON)
+        return Refusal("the two Persons in one slot must share a colour", R.PLAY_PERSON)
     if isinstance(action, PlayBuilding):
-        return _cost_reason(p, colony.cost_of(cat.buildings[action.card].cost))
+        return _cost_reason(p, colony.cost_of(cat.buildings[action.card].cost), own)
     if isinstance(action, PlayShip):
         if not 1 <= action.dock <= len(p.docks):
-            return f"there is no dock {action.dock}"
+            return Refusal(f"there is no dock {action.dock}", R.PLAY_SHIP)
         old = p.docks[action.dock - 1]
         if old is not None and old.where != DOCKED:
-            return "the ship in that dock is at sea; only a docked ship can be retired"
+            return Refusal("the ship in that dock is at sea; only a docked ship can be retired", R.RETIRE)
         if old is not None and old.damage:
-            return "the ship in that dock must be fully repaired before it is retired"
-        return _cost_reason(p, colony.cost_of(cat.ships[action.card].cost))
+            return Refusal("the ship in that dock must be fully repaired before it is retired", R.RETIRE)
+        return _cost_reason(p, colony.cost_of(cat.ships[action.card].cost), own)
     if isinstance(action, BuildStructure):
         if action.site in p.structures:
-            return "that site is already built"
+            return Refusal("that site is already built", R.CONSTRUCT)
         if action.colonist and p.free_colonists < 1:
-            return "no free Colonist to employ at the site"
-        return "you cannot pay that cost"
+            return Refusal("no free Colonist to employ at the site", R.CONSTRUCT)
+        return Refusal("you cannot pay that cost", R.CONSTRUCT)
     if isinstance(action, (RetrieveMarker, FavorSenate)):
         if p.favor < 2:
-            return f"needs 2 Favor, you have {p.favor}"
+            return Refusal(f"needs 2 Favor, you have {p.favor}", R.FAVOR)
         if isinstance(action, FavorSenate) and p.senate.get(action.colour, 0) >= senate.top_space(game):
-            return "that Senate marker is at the top"
-        return "that Person has no Activation marker"
+            return Refusal("that Senate marker is at the top", R.SENATE_MOVING_UP)
+        return Refusal("that Person has no Activation marker", R.FAVOR)
     if isinstance(action, EmployLuxury):
         if p.free_colonists < cat.colony_board.colonists_per_luxury:
-            return f"needs {cat.colony_board.colonists_per_luxury} free Colonists, you have {p.free_colonists}"
-        return "that production tile is already worked this round"
+            return Refusal(f"needs {cat.colony_board.colonists_per_luxury} free Colonists, you have "
+                           f"{p.free_colonists}", R.LUXURY_PRODUCTION)
+        return Refusal("that production tile is already worked this round", R.LUXURY_PRODUCTION)
     if isinstance(action, (EmployCrew, Repair, SendShip)):
         sh = p.docks[action.dock - 1] if 1 <= action.dock <= len(p.docks) else None
         if sh is None:
-            return f"no ship in dock {action.dock}"
+            return Refusal(f"no ship in dock {action.dock}", own)
         if sh.where != DOCKED:
-            return "that ship is not docked"
+            return Refusal("that ship is not docked", own)
         if isinstance(action, EmployCrew):
             if action.stat not in STATS:
-                return "crew may sit beside Speed, Strength or Cargo, never Hull"
+                return Refusal("crew may sit beside Speed, Strength or Cargo, never Hull", R.CREW)
             if action.stat in sh.crew:
-                return f"that ship already has crew on {action.stat}"
+                return Refusal(f"that ship already has crew on {action.stat}", R.CREW)
             if p.free_colonists < 1:
-                return "no free Colonist"
-            return "a ship carries no more crew than its Hull"
+                return Refusal("no free Colonist", R.CREW)
+            return Refusal("a ship carries no more crew than its Hull", R.CREW)
         if isinstance(action, Repair):
-            return "that ship has no damage" if not sh.damage else f"you have no {action.resource}"
-        return "a ship with damage equal to its Hull cannot sail until repaired"
+            if not sh.damage:
+                return Refusal("that ship has no damage", R.REPAIR)
+            return Refusal(f"you have no {action.resource}", R.REPAIR)
+        return Refusal("a ship with damage equal to its Hull cannot sail until repaired", R.DAMAGE_AND_HULL)
     if isinstance(action, EmployBuilding):
         if action.card not in p.buildings:
-            return "you have not built that Building"
+            return Refusal("you have not built that Building", R.EMPLOY_BUILDING)
         b = cat.buildings[action.card]
         if b.kind != "employ":
-            return f"{b.name} does not employ colonists"
+            return Refusal(f"{b.name} does not employ colonists", R.BUILDING_KINDS)
         if p.building_workers.get(action.card):
-            return f"{b.name} already has its Colonist this round"
+            return Refusal(f"{b.name} already has its Colonist this round", R.BUILDING_WORKERS)
         if p.free_colonists < b.colonists:
-            return f"{b.name} needs {b.colonists} free Colonist{'s' if b.colonists > 1 else ''}"
-        return f"{b.name} has nothing to do now"
+            return Refusal(f"{b.name} needs {b.colonists} free Colonist{'s' if b.colonists > 1 else ''}",
+                           R.EMPLOY_BUILDING)
+        return Refusal(f"{b.name} has nothing to do now", R.EMPLOY_BUILDING)
     if isinstance(action, ConvertCoins):
         if p.coins >= cat.supply.convert_coins and p.resources.get(action.resource, 0) >= cat.colony_board.resource_max:
-            return f"your {action.resource} track is full: coins cannot buy past it"
-        return f"needs {cat.supply.convert_coins} coins, you have {p.coins}"
+            return Refusal(f"your {action.resource} track is full: coins cannot buy past it", R.COINS_AND_FULL_TRACKS)
+        return Refusal(f"needs {cat.supply.convert_coins} coins, you have {p.coins}", R.CONVERT)
     if isinstance(action, UseConversion):
         if action.card not in s.conversions:
-            return "that Conversion card is not in play"
+            return Refusal("that Conversion card is not in play", R.CONVERT)
         if action.card in p.conversions_used:
-            return "each Conversion card can be used once per turn"
+            return Refusal("each Conversion card can be used once per turn", R.CONVERT)
         if p.coins >= cat.conversion_cards[action.card].coins:
-            return "coins cannot buy past a full resource track; choose resources with room"
-        return f"needs {cat.conversion_cards[action.card].coins} coins, you have {p.coins}"
+            return Refusal("coins cannot buy past a full resource track; choose resources with room",
+                           R.COINS_AND_FULL_TRACKS)
+        return Refusal(f"needs {cat.conversion_cards[action.card].coins} coins, you have {p.coins}", R.CONVERT)
     return None
 
 
-def _activate_reason(game: Game, seat: int, card: str, timing: str) -> str:
+def _activate_reason(game: Game, seat: int, card: str, timing: str) -> Refusal:
     from .effects import markers_left, persons_in_colony
 
     p = game.s.players[seat]
     person = game.cat.persons.get(card)
     if person is None:
-        return f"no Person card is called {card}"
+        return Refusal(f"no Person card is called {card}", R.ACTIVATE)
     if card not in persons_in_colony(p):
-        return f"{person.name} is not in your colony"
+        return Refusal(f"{person.name} is not in your colony", R.ACTIVATE)
     if card in p.activated:
-        return f"{person.name} already holds an Activation marker"
+        return Refusal(f"{person.name} already holds an Activation marker", R.ACTIVATE)
     if markers_left(game, p) <= 0:
-        return "all your Activation markers are in use"
+        return Refusal("all your Activation markers are in use", R.ACTIVATE)
     if person.timing != timing:
-        return f"{person.name} can only be activated in the {'Voyage' if person.timing == 'voyage' else 'Action'} phase"
-    return f"nothing for {person.name} to do now"
+        phase = "Voyage" if person.timing == "voyage" else "Action"
+        return Refusal(f"{person.name} can only be activated in the {phase} phase", R.VOYAGE_PERSONS)
+    return Refusal(f"nothing for {person.name} to do now", R.ACTIVATE)
 
 
-def _cost_reason(p, cost: dict[str, int]) -> str:  # type: ignore[no-untyped-def]
+def _cost_reason(p, cost: dict[str, int], rule: str) -> Refusal:  # type: ignore[no-untyped-def]
     short = [f"{n} {r} (you have {p.resources[r]})" for r, n in cost.items() if p.resources[r] < n]
-    return "needs " + ", ".join(short) if short else "you cannot do that now"
+    return Refusal("needs " + ", ".join(short) if short else "you cannot do that now", rule)

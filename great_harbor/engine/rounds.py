@@ -34,7 +34,7 @@ def step(game: Game) -> None:
         s.active += 1
         if s.active < len(s.turn_order):
             seat = s.turn_order[s.active]
-            game.log(f"{game.name(seat)}'s turn.")
+            game.log("turn", seat=seat)
             game.push("turn", seat)
             return
         s.phase = "voyage"
@@ -46,7 +46,7 @@ def step(game: Game) -> None:
         if s.round == game.cat.supply.rounds and s.turn == "B":
             s.phase = "final_convert"
             s.active = -1
-            game.log("The last voyage is over: everyone may convert coins once more.")
+            game.log("final-convert")
         else:
             end_of_turn(game)
         return
@@ -64,12 +64,12 @@ def end_player_turn(game: Game, seat: int) -> None:
     game.pop()
     p = game.s.players[seat]
     p.placed_this_turn = 0
-    game.log(f"{p.name} ends the turn.")
+    game.log("end-turn", seat)
 
 
 def finish_final_convert(game: Game, seat: int) -> None:
     game.pop()
-    game.log(f"{game.name(seat)} is done converting.")
+    game.log("done-converting", seat)
 
 
 def end_of_turn(game: Game) -> None:
@@ -89,7 +89,7 @@ def end_of_turn(game: Game) -> None:
         p.voyage_cargo = {}
         p.voyage_any_luxury = False
         p.voyage_ignored_pirate = ""
-    game.log(f"{game.name(s.anchor)} takes the Anchor.")
+    game.log("anchor", seat=s.anchor)
     # 5. advance the turn marker
     if s.turn == "A":
         s.turn = "B"
@@ -122,12 +122,12 @@ def end_of_round(game: Game) -> None:
         coins = p.free_colonists // 2  # 1. domestic growth
         if coins:
             p.coins += coins
-            game.log(f"{p.name}: domestic growth, {coins} coin{'s' if coins > 1 else ''}.")
+            game.log("domestic-growth", seat=p.seat, coins=coins)
         colony.return_workers(game, p)  # 2. workers come home
         if "building-19" in p.buildings:
             p.favor += 1
             game.resolved("building-19")
-            game.log(f"{p.name}: Governor's Villa gives 1 Favor.")
+            game.log("villa", seat=p.seat, favor=1)
     for deck, display in ((s.person_deck, s.person_display), (s.building_deck, s.building_display)):
         if display:  # 3. refresh the displays
             deck.append(display.pop(0))
@@ -147,4 +147,4 @@ def end_of_round(game: Game) -> None:
     s.die_bonus = {}
     s.die_wild = []
     s.die_no_fee = []
-    game.log(f"End of round {s.round}: {len(back)} dice go back to the bag.")
+    game.log("end-of-round", round=s.round, dice=len(back))

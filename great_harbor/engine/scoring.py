@@ -120,6 +120,5 @@ def finish_game(game: Game) -> None:
     s.final_scores = [score(game, p, mark=True) for p in s.players]
     s.winners = winners(game, s.final_scores)
     for p, sc in zip(s.players, s.final_scores, strict=True):
-        game.log(f"{p.name}: {sc['total']} Prestige.")
-    names = " and ".join(game.name(i) for i in s.winners)
-    game.log(f"{names} win{'s' if len(s.winners) == 1 else ''} the game!")
+        game.log("final-score", seat=p.seat, total=sc["total"])
+    game.log("winners", seats=list(s.winners))

@@ -3,7 +3,7 @@ tracks; and the Favor actions that are not about dice."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, FavorSenate, RetrieveMarker
 from .state import Pending, PlayerState
@@ -33,38 +33,38 @@ def advance(game: Game, p: PlayerState, colour: str, steps: int = 1) -> None:
             return
         p.senate[colour] += 1
         pos = p.senate[colour]
-        game.log(f"{p.name} advances on the {colour} Senate track to {pos}.")
+        game.log("senate.advance", p.seat, colour=colour, space=pos)
         for space in track.spaces:
             if space.space == pos:
-                _gain(game, p, space.bonus, colour, f"{colour} track space {pos}")
+                _gain(game, p, space.bonus, colour, {"track": colour, "space": pos})
         for i, bridge in enumerate(senate.bridges):
             if i in p.senate_bridges or colour not in bridge.tracks:
                 continue
             a, b = bridge.tracks
             if p.senate[a] >= bridge.space and p.senate[b] >= bridge.space:
                 p.senate_bridges.append(i)
-                _gain(game, p, bridge.bonus, colour, f"the {a}-{b} bridge at {bridge.space}")
+                _gain(game, p, bridge.bonus, colour, {"bridge": [a, b], "space": bridge.space})
 
 
-def _gain(game: Game, p: PlayerState, bonus: SenateBonus, colour: str, where: str) -> None:
+def _gain(game: Game, p: PlayerState, bonus: SenateBonus, colour: str, where: dict[str, Any]) -> None:
     from . import colony
     from .draft import current_bonus_mapping
 
-    words = []
+    items: list[dict[str, Any]] = []
     if bonus.resource:
         res = current_bonus_mapping(game)[colour]
-        colony.gain_resources(game, p, {res: bonus.resource})
-        words.append(f"{bonus.resource} {res}")
+        surplus = colony.gain_resources(game, p, {res: bonus.resource})
+        items.append({"k": "res", "r": res, "n": bonus.resource, "surplus": surplus})
     if bonus.coins:
         p.coins += bonus.coins
-        words.append(f"{bonus.coins} coin")
+        items.append({"k": "coins", "n": bonus.coins})
     if bonus.colonists:
         got = colony.gain_colonists(game, p, bonus.colonists)
-        words.append(f"{got} Colonist")
+        items.append({"k": "colonists", "got": got, "wanted": bonus.colonists})
     if bonus.prestige:
         p.prestige += bonus.prestige
-        words.append(f"{bonus.prestige} Prestige")
-    game.log(f"{p.name} gains {', '.join(words)} from {where}.")
+        items.append({"k": "prestige", "n": bonus.prestige})
+    game.log("senate.bonus", p.seat, items=items, where=where)
 
 
 def favor_actions(game: Game, p: PlayerState) -> list[Action]:
@@ -82,9 +82,8 @@ def apply_favor(game: Game, top: Pending, action: Action) -> None:
     if isinstance(action, RetrieveMarker):
         p.favor -= FAVOR_FOR_MARKER
         p.activated.remove(action.card)
-        game.log(f"{p.name} spends {FAVOR_FOR_MARKER} Favor to take the Activation marker back from "
-                 f"{game.cat.persons[action.card].name}.")
+        game.log("favor.retrieve-marker", p.seat, favor=FAVOR_FOR_MARKER, card=action.card)
     elif isinstance(action, FavorSenate):
         p.favor -= FAVOR_FOR_SENATE
-        game.log(f"{p.name} spends {FAVOR_FOR_SENATE} Favor on the Senate.")
+        game.log("favor.senate", p.seat, favor=FAVOR_FOR_SENATE)
         advance(game, p, action.colour, 1)

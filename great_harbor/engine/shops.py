@@ -19,14 +19,16 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from great_harbor.data import Catalogue
 from great_harbor.data.models import Side, SlotDef
 
 from . import colony
+from . import rule_ids as R
 from .actions import Action, SetUpShop
-from .state import RESOURCES, Pending, PlayerState, die_colour, die_label
+from .errors import Refusal
+from .state import RESOURCES, Pending, PlayerState, die_colour
 
 if TYPE_CHECKING:
     from .game import Game
@@ -145,22 +147,14 @@ def _pay_shops(game: Game, p: PlayerState, die: int, slot: str) -> int:
         return 0
     resource = current_bonus_mapping(game)[die_colour(die)]
     owners = Counter(s.shops[pid] for pid in near)
-    income: list[str] = []
+    income: list[dict[str, Any]] = []
     for seat in sorted(owners, key=lambda x: (x - p.seat) % s.seats):
         n = owners[seat]
-        owner = s.players[seat]
-        surplus = colony.gain_resources(game, owner, {resource: n})
-        words = f"{owner.name} gains {n} {resource.capitalize()}"
-        if surplus:
-            words += " and 1 Prestige for surplus"
-        income.append(words)
-    label = die_label(die, s.faces[die])
+        surplus = colony.gain_resources(game, s.players[seat], {resource: n})
+        income.append({"seat": seat, "n": n, "resource": resource, "surplus": surplus})
     count = len(near)
-    shops_text = f"{count} Shop{'s' if count > 1 else ''}"
-    head = f"{p.name}'s {label} lands beside {shops_text}"
-    if not p.automa:
-        head += f": +{count} pip{'s' if count > 1 else ''} for this placement"
-    game.log(f"{head}; {', '.join(income)}.")
+    game.log("shops.income", p.seat, die=die, face=s.faces[die], shops=count, pips=0 if p.automa else count,
+             income=income)
     return count
 
 
@@ -179,25 +173,26 @@ def shop_actions(game: Game, p: PlayerState) -> list[Action]:
     return [SetUpShop(pid, r) for pid in positions(game) if pid not in taken for r in payable]
 
 
-def why_not(game: Game, p: PlayerState, action: SetUpShop) -> str | None:
+def why_not(game: Game, p: PlayerState, action: SetUpShop) -> Refusal | None:
     """Why this Set up Shop is not possible (None if nothing here forbids it)."""
     s = game.s
     cost = game.cat.supply.shop_cost
     if not s.shops_variant:
-        return "the Harbor Shops variant is not in play in this game"
+        return Refusal("the Harbor Shops variant is not in play in this game", R.SHOPS)
     if p.automa:
-        return "the Automa does not set up Shops"
+        return Refusal("the Automa does not set up Shops", R.SHOPS_AND_THE_AUTOMA)
     if p.shops_left <= 0:
-        return f"all {game.cat.supply.shops_per_player} of your Shops are already on the harbor"
+        return Refusal(f"all {game.cat.supply.shops_per_player} of your Shops are already on the harbor",
+                       R.SHOPS_SET_UP)
     if action.position not in positions(game):
-        return f"there is no Shop position {action.position!r}"
+        return Refusal(f"there is no Shop position {action.position!r}", R.SHOP_POSITIONS)
     if action.position in s.shops:
-        return f"{game.name(s.shops[action.position])} already has a Shop there"
+        return Refusal(f"{game.name(s.shops[action.position])} already has a Shop there", R.SHOP_POSITIONS)
     if action.resource not in RESOURCES:
-        return f"{action.resource!r} is not a basic resource (sails, rope, planks or metal)"
+        return Refusal(f"{action.resource!r} is not a basic resource (sails, rope, planks or metal)", R.SHOP_ACTION)
     have = p.resources[action.resource]
     if have < cost:
-        return f"a Shop costs {cost} {action.resource}, you have {have}"
+        return Refusal(f"a Shop costs {cost} {action.resource}, you have {have}", R.SHOP_ACTION)
     return None
 
 
@@ -209,8 +204,8 @@ def apply(game: Game, top: Pending, action: Action) -> None:
     colony.pay(p, {action.resource: cost})
     p.shops_left -= 1
     s.shops[action.position] = p.seat
-    game.log(f"{p.name} pays {cost} {action.resource.capitalize()} and sets up a Shop at "
-             f"{describe_position(game, action.position)} ({p.shops_left} left).")
+    game.log("shops.set-up", p.seat, cost=cost, resource=action.resource, position=action.position,
+             left=p.shops_left)
 
 
 # --- end of game ----------------------------------------------------------------------------------

@@ -28,9 +28,9 @@ def start(game: Game) -> None:
     s.voyage.queue = []
     s.voyage.corsair_asked = []
     if not any(sh.where == OUTBOUND for p in s.players for sh in fleet.ships(p)):
-        game.log("No ship sails out: no Voyage phase this turn.")
+        game.log("voyage.none")
     else:
-        game.log("Voyage phase.")
+        game.log("voyage.start")
 
 
 def outbound(game: Game, segment: int) -> list[tuple[PlayerState, ShipState]]:
@@ -109,13 +109,12 @@ def reveal_pirate(game: Game, segment: int) -> None:
         s.pirate_deck = s.pirate_discard
         s.pirate_discard = []
         game.shuffle(s.pirate_deck)
-        game.log("The Pirate deck is empty: the discards are shuffled into a new deck.")
+        game.log("pirates.reshuffled")
     game.reveal()
     card = s.pirate_deck.pop(0)
     s.pirates[segment] = card
-    pirate = game.cat.pirates[card]
     total = sum(game.cat.pirates[c].strength for c in s.pirates if c)
-    game.log(f"Segment {segment + 1}: {pirate.name} (strength {pirate.strength}) appears; pirates total {total}.")
+    game.log("pirate", segment=segment, card=card, total=total)
 
 
 def battle(game: Game, seat: int, dock: int) -> None:
@@ -129,13 +128,12 @@ def battle(game: Game, seat: int, dock: int) -> None:
         automa.voyage_ship(game, p, sh, total)
         return
     power = fleet.strength(game, p, sh)
-    name = game.cat.ships[sh.card].name
     if power < total:
         sh.damage += 1
-        game.log(f"{p.name}'s {name} (strength {power}) loses to the pirates ({total}): 1 damage, it turns back.")
+        game.log("battle.lost", seat=seat, ship=sh.card, strength=power, pirates=total, damage=1)
         turn_back(game, sh, sh.segment)
         return
-    game.log(f"{p.name}'s {name} (strength {power}) beats the pirates ({total}).")
+    game.log("battle.won", seat=seat, ship=sh.card, strength=power, pirates=total)
     game.push("voyage_choice", seat, dock=dock, segment=sh.segment)
 
 
@@ -181,7 +179,7 @@ def apply(game: Game, top: Pending, action: Action) -> None:
     if isinstance(action, SailOn):
         sh.segment += 1
         sh.position = fleet.free_position(game, p, sh.segment, sh)
-        game.log(f"{p.name}'s {game.cat.ships[sh.card].name} sails on to segment {sh.segment + 1}.")
+        game.log("sail-on", p.seat, ship=sh.card, segment=sh.segment)
         return
     assert isinstance(action, Trade)
     trade(game, p, sh)
@@ -194,9 +192,8 @@ def trade(game: Game, p: PlayerState, sh: ShipState) -> None:
     coins = c * seg.coins
     p.coins += coins
     p.prestige += seg.prestige
-    name = game.cat.ships[sh.card].name
-    game.log(f"{p.name}'s {name} trades in segment {segment + 1}: {coins} coins (cargo {c} x {seg.coins}), "
-             f"{seg.prestige} Prestige.")
+    game.log("trade", p.seat, ship=sh.card, segment=segment, coins=coins, cargo=c, segment_coins=seg.coins,
+             prestige=seg.prestige)
     turn_back(game, sh, segment)
     if CUSTOMS_OFFICE in p.buildings:
         offer(game, p.seat, "voyage.customs", ["sails", "rope", "planks", "metal"],
@@ -230,7 +227,7 @@ def meet_demand(game: Game, top: Pending, option: str | None) -> None:
     p.prestige += prestige
     if p.voyage_any_luxury:
         game.resolved("person-10")
-    game.log(f"{p.name} delivers 1 {luxury} to meet a Luxury demand: {prestige} Prestige more.")
+    game.log("demand", p.seat, luxury=luxury, prestige=prestige)
 
 
 @continuation("voyage.customs")
@@ -239,7 +236,7 @@ def customs(game: Game, top: Pending, option: str | None) -> None:
     p = game.s.players[top.seat]
     colony.gain_resources(game, p, {option: 1})
     game.resolved(CUSTOMS_OFFICE)
-    game.log(f"{p.name}'s Customs Office gives 1 {option}.")
+    game.log("customs", p.seat, resource=option)
 
 
 def sail_back(game: Game) -> None:
@@ -257,8 +254,7 @@ def dock_ship(game: Game, p: PlayerState, sh: ShipState) -> None:
     sh.sail_back = 0
     sh.segment = -1
     sh.position = -1
-    text = f"{p.name}'s {game.cat.ships[sh.card].name} is back in dock {sh.dock}"
-    if f"dock-hut-{sh.dock}" in p.structures and sh.damage:
+    repaired = f"dock-hut-{sh.dock}" in p.structures and sh.damage > 0
+    if repaired:
         sh.damage = 0
-        text += " and its Dock Hut repairs it"
-    game.log(text + ".")
+    game.log("docked", seat=p.seat, ship=sh.card, dock=sh.dock, repaired=repaired)

@@ -33,7 +33,8 @@ from great_harbor.engine.actions import (
     Trade,
     UseConversion,
 )
-from great_harbor.engine.state import Pending
+from great_harbor.engine.errors import Refusal
+from great_harbor.engine.game import SeatView
 
 if TYPE_CHECKING:
     from great_harbor.data import Catalogue
@@ -203,32 +204,25 @@ def _is_card(game: Game, card: str) -> bool:
                                             cat.conversion_cards))
 
 
-def pending_topic(game: Game, public_only: bool = False) -> Topic:
-    """What the game waits for. With ``public_only`` (the table is hidden), a private decision
+def pending_topic(view: SeatView) -> Topic:
+    """What the game waits for, as ``view``'s seat may know it: another seat's private decision
     does not name the card that asks it."""
     from great_harbor.engine.describe import prompt
     from great_harbor.lookup.links import entry_for_pending
 
-    top = game.pending
+    top = view.pending
     if top is None:
         return Topic("end-of-game", "the end of the game")
-    if public_only and top.data.get("private"):
+    game = view
+    if top.seat != view.seat and top.data.get("private"):
         return Topic("turn-structure", "the decision the game waits for")
     entry = entry_for_pending(top) or "turn-structure"
     return Topic(entry, f"what the game waits for: {prompt(game)}")
 
 
-def refusal_topic(game: Game | None, reason: str, action: Action | None = None,
-                  pending: Pending | None = None) -> Topic | None:
-    """The rule behind an engine refusal (``IllegalAction`` message), or ``None``."""
-    from great_harbor.lookup.links import rule_for_refusal
-
-    if pending is None and game is not None:
-        pending = game.pending
-    entry = rule_for_refusal(reason, action, pending)
-    if entry is None:
-        return None
-    return Topic(entry, f"why not: {reason.strip().rstrip('.')}")
+def refusal_topic(refusal: Refusal) -> Topic:
+    """The rule behind an engine refusal (``IllegalAction.refusal`` or ``Game.why_illegal``)."""
+    return Topic(refusal.rule, f"why not: {refusal.reason.strip().rstrip('.')}")
 
 
 def why_not(game: Game, query: str) -> WhyNot | None:
@@ -242,28 +236,30 @@ def why_not(game: Game, query: str) -> WhyNot | None:
     for action in candidates(game):
         words = describe(game, action)
         if matches(words, query):
-            reason = game.why_illegal(action)
-            topic = refusal_topic(game, reason, action)
-            return WhyNot(action, f"Not possible: {words} — {reason}.", topic.entry if topic else None)
+            refusal = game.why_illegal(action)
+            return WhyNot(action, f"Not possible: {words} — {refusal.reason}.", refusal.rule)
     return None
 
 
 # --- the things on the table ----------------------------------------------------------------------
 
 
-def table_things(game: Game, seat: int | None, show_hand: bool) -> list[TableThing]:
+def table_things(view: SeatView, seat: int | None) -> list[TableThing]:
     """Everything the table shows that has an entry: the Harbor tiles, the displays, the Conversion
     cards and the Dice Bonus tile, the Senate tracks, the revealed Pirates, and the colony of
-    ``seat`` (the one on screen); its hand only with ``show_hand``."""
+    ``seat`` (the one on screen); its hand when it is the view's own."""
     from great_harbor.engine.describe import card_name, prompt
     from great_harbor.lookup.links import entry_for_senate_track, entry_for_tile
 
+    game = view
     s = game.s
     cat = game.cat
+    show_hand = seat is not None and seat == view.seat
     out: list[TableThing] = []
-    if game.pending is not None:
-        topic = pending_topic(game, public_only=not show_hand)
-        out.append(TableThing("Now", prompt(game) if not game.pending.data.get("private") or show_hand
+    top = game.pending
+    if top is not None:
+        topic = pending_topic(view)
+        out.append(TableThing("Now", prompt(game) if not top.data.get("private") or top.seat == view.seat
                               else "A decision", topic.entry))
     for cell in sorted(s.layout):
         tile = s.layout[cell]

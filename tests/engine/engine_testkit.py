@@ -45,4 +45,4 @@ def assert_illegal(game: Game, action: Action, reason: str = "") -> str:
 
 
 def logged(game: Game, text: str) -> bool:
-    return any(text in line for line in game.s.log)
+    return any(text in line for line in game.log_lines())

@@ -200,7 +200,7 @@ def test_colonists_without_room_stay_in_the_supply() -> None:
     game.apply(AssignPips((6,)))  # tier 3: 2 colonists and 1 Favor, room for one
     p = game.s.players[0]
     assert p.free_colonists == 4 and p.favor == 1 and game.s.colonist_supply == supply - 1
-    assert "no room" in game.s.log[-1]
+    assert "no room" in game.log_lines()[-1]
 
 
 def test_an_insula_makes_room() -> None:

@@ -35,7 +35,7 @@ def test_rulebook_split_between_blacksmith_avenue_and_shipyard() -> None:
     assert p.resources["metal"] == 2
     assert small in p.hand
     assert game.s.ship_display["small"] != small  # a new small ship is revealed
-    assert "between Shipyard and Blacksmith Avenue" in game.s.log[-1]
+    assert "between Shipyard and Blacksmith Avenue" in game.log_lines()[-1]
 
 
 def test_rulebook_shore_fee_example_1() -> None:
@@ -188,7 +188,7 @@ def test_activation_can_be_declined() -> None:
     assert AssignPips((0,)) in game.legal_actions()
     game.apply(AssignPips((0,)))
     assert game.s.players[0].resources["sails"] == 0
-    assert "no benefit taken" in game.s.log[-1]
+    assert "no benefit taken" in game.log_lines()[-1]
 
 
 @pytest.mark.parametrize(("face", "sails"), [(1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 3)])
@@ -295,7 +295,7 @@ def test_empty_deck_skips_that_part() -> None:
     placed(sc, 0, "Y2", "h00")
     sc.game.apply(AssignPips((2,)))
     assert s.players[0].hand == []
-    assert "no building card left" in s.log[-1]
+    assert "no building card left" in sc.game.log_lines()[-1]
 
 
 @pytest.mark.parametrize(("face", "size"), [(2, "small"), (4, "medium"), (6, "large")])

@@ -86,7 +86,8 @@ def test_set_up_shop_pays_two_of_one_resource() -> None:
     assert p.resources["planks"] == 1 and p.resources["sails"] == 1
     assert game.s.shops == {"h00+v00": 0}
     assert p.shops_left == 4
-    assert game.s.log[-1] == "Ana pays 2 Planks and sets up a Shop at the top-left corner of the Sailmaker (4 left)."
+    last = game.log_lines()[-1]
+    assert last == "Ana pays 2 Planks and sets up a Shop at the top-left corner of the Sailmaker (4 left)."
     check(game)
 
 
@@ -147,7 +148,7 @@ def test_rulebook_sailmaker_example() -> None:
     assert white.resources["sails"] == 3  # tier 3; the bare 4 would give tier 2
     assert yellow.resources["metal"] == 1
     assert game.s.faces[die] == 4  # the pip is for this placement only
-    assert "White's P4 lands beside 1 Shop: +1 pip for this placement; Yellow gains 1 Metal." in game.s.log
+    assert "White's P4 lands beside 1 Shop: +1 pip for this placement; Yellow gains 1 Metal." in game.log_lines()
     check(game)
 
 
@@ -192,7 +193,7 @@ def test_shop_income_respects_the_surplus_rule() -> None:
     game.apply(PlaceDie(die, "h11"))
     assert game.player(1).resources["rope"] == 5
     assert game.player(1).prestige == prestige + 1
-    assert game.s.log[-1].endswith("Ben gains 2 Rope and 1 Prestige for surplus.")
+    assert game.log_lines()[-1].endswith("Ben gains 2 Rope and 1 Prestige for surplus.")
 
 
 def test_district_and_other_slots_ignore_shops() -> None:
@@ -217,7 +218,7 @@ def test_automa_placement_pays_shop_owners() -> None:
     assert shop_actions(game, bot) == []
     assert on_placement(game, bot, die, "h11") == 1
     assert game.player(0).resources["metal"] == 1
-    assert game.s.log[-1] == "Ben's P5 lands beside 1 Shop; Ana gains 1 Metal."
+    assert game.log_lines()[-1] == "Ben's P5 lands beside 1 Shop; Ana gains 1 Metal."
 
 
 # --- end of game ----------------------------------------------------------------------------------
