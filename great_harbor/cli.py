@@ -225,7 +225,7 @@ def run_app(players: list[str] | None = None, automa: bool = False, seed: int | 
     """Run the app: a new game (``players``), a saved one (``session``), the replay viewer
     (``replay``), or else the new-game screen; new games use the catalogue in ``data`` (default:
     the shipped one)."""
-    from great_harbor.startup import pause_collector
+    from great_harbor.startup import pause_collector, resume_collector
 
     pause_collector()  # until the first frame: the app resumes it (see great_harbor.startup)
     from great_harbor.data import CatalogueError, load_catalogue
@@ -235,6 +235,7 @@ def run_app(players: list[str] | None = None, automa: bool = False, seed: int | 
         try:
             cat = load_catalogue(data, cache=True)
         except CatalogueError as exc:
+            resume_collector()  # no app will (main() may be called by a program that goes on)
             print(f"error: {exc}", file=sys.stderr)
             return 1
     from great_harbor.ui.app import make_app

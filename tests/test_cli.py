@@ -239,6 +239,10 @@ def test_play_takes_the_edited_catalogue(how: str, edited: Path, monkeypatch: py
 
 
 def test_play_with_a_broken_catalogue_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import gc
+
+    assert gc.isenabled()
     assert main(["play", "--players", "Ana,Ben", "--data", str(tmp_path / "absent")]) == 1
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1 and "no such directory" in err
+    assert gc.isenabled()  # paused for the app's start-up, which did not happen
