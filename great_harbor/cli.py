@@ -29,8 +29,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 ENV_DATA = "GREAT_HARBOR_DATA"
-DATA_HELP = f"play with the component catalogue in DIR, e.g. an edited copy of data/ (default: ${ENV_DATA}, " \
-    "else the shipped one)"
+DATA_HELP = (f"play with the component catalogue in DIR, e.g. an edited copy of data/ (default: ${ENV_DATA}, "
+             "else the shipped one)")
 
 # The commands in the order the help lists them: what each does, and one example of it.
 COMMAND_HELP: dict[str, tuple[str, str]] = {
