@@ -20,11 +20,13 @@ from collections.abc import Callable, Iterable, Mapping
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from great_harbor.engine import Action, Game, colony, effects, fleet, harbor, senate, voyage
+from great_harbor.engine import Action, Game, card_hooks, colony, effects, fleet, harbor, senate, supply, voyage
 from great_harbor.engine import actions as act
-from great_harbor.engine.draft import current_bonus_mapping
+from great_harbor.engine.cards.buildings import MarketSquare
+from great_harbor.engine.cards.persons import Architect, FarCaptain, Praetor
 from great_harbor.engine.game import SeatView
 from great_harbor.engine.state import DOCKED, OUTBOUND, RETURNING, PlayerState, ShipState, die_colour
+from great_harbor.engine.supply import current_bonus_mapping
 
 # --- what things are worth, in Prestige equivalents -----------------------------------------------
 COIN = 0.45  # 2 coins buy a resource, or 1 Prestige once a resource track is full
@@ -74,12 +76,12 @@ class Mind:
         out = []
         for card in dict.fromkeys(self.p.hand):
             if card.startswith("building-"):
-                out.append((card, colony.cost_of(self.cat.buildings[card].cost), self.building_worth(card)))
+                out.append((card, supply.cost_of(self.cat.buildings[card].cost), self.building_worth(card)))
             elif card.startswith("ship-"):
-                out.append((card, colony.cost_of(self.cat.ships[card].cost), self.ship_card_worth(card)))
+                out.append((card, supply.cost_of(self.cat.ships[card].cost), self.ship_card_worth(card)))
         for site in self.cat.colony_board.sites:
             if site.id not in self.p.structures:
-                out.append((site.id, colony.cost_of(site.cost), self.structure_worth(site.id)))
+                out.append((site.id, supply.cost_of(site.cost), self.structure_worth(site.id)))
         return out
 
     def resource_worth(self, res: Mapping[str, int], projects: list[tuple[str, dict[str, int], float]]) -> float:
@@ -125,7 +127,7 @@ class Mind:
         return self.base - self.resource_worth(res, rest)
 
     def colonists_worth(self, n: int) -> float:
-        room = colony.housing_capacity(self.g, self.p) - self.p.free_colonists
+        room = supply.housing_capacity(self.g, self.p) - self.p.free_colonists
         each = 0.25 + 0.45 * self.tf + (0.5 if "building-20" in self.p.buildings else 0)
         return each * max(0, min(n, room, self.s.colonist_supply))
 
@@ -182,7 +184,7 @@ class Mind:
         elif card == "building-15":
             v += (len(p.structures) + 0.3 * self.turns_left) / 2
         elif card == "building-20":
-            v += (colony.colonists_in_colony(p) + 0.3 * self.turns_left) / 2
+            v += (supply.colonists_in_colony(p) + 0.3 * self.turns_left) / 2
         else:
             v += BUILDING_USE.get(card, 0.0) * rounds
         return v
@@ -219,7 +221,7 @@ class Mind:
             else:
                 cost = self.cat.buildings[card].cost if card.startswith("building-") else self.cat.ships[card].cost
                 value = self.building_worth(card) if card.startswith("building-") else self.ship_card_worth(card)
-                w = self.resource_worth(self.p.resources, [*self.projects, (card, colony.cost_of(cost), value)])
+                w = self.resource_worth(self.p.resources, [*self.projects, (card, supply.cost_of(cost), value)])
                 w -= self.base
             self._cards[card] = w
         return self._cards[card]
@@ -355,7 +357,7 @@ class Mind:
         v = seg.prestige + COIN * boat.cargo * seg.coins - self.away(boat, segment)
         if voyage.demand_options(self.g, self.p, segment):
             v += seg.prestige - 0.5
-        if voyage.CUSTOMS_OFFICE in self.p.buildings:
+        if any(b.effect == "customs_office" for b in card_hooks.buildings(self.g, self.p)):
             v += 0.5
         return v
 
@@ -418,7 +420,7 @@ def _ship_at(m: Mind, dock: int) -> ShipState:
 def _structure_options(m: Mind, reduction: int) -> list[tuple[float, str]]:
     out = []
     for site, _, unpaid in colony.structure_options(m.g, m.p, reduction=reduction, allow_colonist=False):
-        cost = colony.cost_of(next(s.cost for s in m.cat.colony_board.sites if s.id == site))
+        cost = supply.cost_of(next(s.cost for s in m.cat.colony_board.sites if s.id == site))
         for r in unpaid:
             cost[r] -= 1
         out.append((m.structure_worth(site) - m.spend_worth(cost, site), f"{site}|{'+'.join(unpaid)}"))
@@ -430,29 +432,31 @@ def _activation_worth(m: Mind, card: str) -> float:
     p, s = m.p, m.s
     colour = str(m.cat.persons[card].colour)
     own = [d for d in p.drafted if die_colour(d) == colour]
-    if card in ("person-1", "person-6", "person-16"):
+    person = card_hooks.card(m.g, card)
+    effect = person.effect
+    if effect == "patrician":
         return sum(max(0.0, m.current_die_worth(d, face=7 - s.faces[d]) - m.current_die_worth(d)) for d in own[:2])
-    if card in ("person-2", "person-7", "person-11"):
+    if effect == "investor":
         return max((m.current_die_worth(d, extra=2) - m.current_die_worth(d) for d in own), default=0.0)
-    if card in ("person-3", "person-12", "person-17"):
+    if effect == "engineer":
         return max((m.current_die_worth(d, wild=True) - m.current_die_worth(d) for d in own), default=0.0)
-    if card == "person-4":
+    if effect == "legate":
         return max((v for v, _ in _structure_options(m, 2)), default=0.0)
-    if card == "person-9":
+    if effect == "quaestor":
         return m.colonists_worth(2)
-    if card == "person-14":
+    if effect == "praefectus":
         return max(m.draw_worth("building", "display", None), 2 * m.draw_worth("building", "deck", None))
-    if card == "person-15":
+    if isinstance(person, Architect):
         return max((m.building_worth(c) - m.base + m.resource_worth(p.resources, [x for x in m.projects if x[0] != c])
-                    for c in effects.Architect.options(m.g, p)), default=0.0)
-    if card == "person-20":
+                    for c in person.options(m.g, p)), default=0.0)
+    if effect == "tribune":
         return FAVOR + SMUGGLER
-    if card == "person-22":
+    if effect == "schemer":
         return 2 * SMUGGLER
-    if card == "person-23":
+    if effect == "navigator":
         return SHIP_TURN if any(sh.where == RETURNING and sh.sail_back <= 1 for sh in fleet.ships(p)) else 0.0
-    if card == "person-24":
-        return max(_praetor_worth(m, o) for o in effects.Praetor.options(m.g, p))
+    if isinstance(person, Praetor):
+        return max(_praetor_worth(m, o) for o in person.options(m.g, p))
     return 0.0
 
 
@@ -467,22 +471,24 @@ def _employ_worth(m: Mind, card: str) -> float:
     p = m.p
     cost = EMPLOY * m.cat.buildings[card].colonists
     sailing = [sh for sh in fleet.ships(p) if sh.where == DOCKED and sh.damage < fleet.hull(m.g, sh)]
-    if card == "building-2":
+    building = card_hooks.card(m.g, card)
+    effect = building.effect
+    if effect == "naval_academy":
         gain = max((m.crew_worth(sh, st) + 0.1 + 0.4 * m.tf for sh in fleet.ships(p) for st in ("strength", "cargo")
                     if st not in sh.crew and len(sh.crew) < fleet.hull(m.g, sh)), default=0.0)
-    elif card == "building-3":
+    elif effect == "dockyard_arsenal":
         gain = 0.7 * sum(1 for sh in sailing if m.cat.ships[sh.card].size == "small")
-    elif card == "building-4":
+    elif effect == "warship_foundry":
         gain = 0.7 * sum(1 for sh in sailing if sh.crew)
-    elif card == "building-8":
-        gain = max(m.luxury_worth(x) for x in effects.MarketSquare.options(m.g))
-    elif card == "building-12":
+    elif isinstance(building, MarketSquare):
+        gain = max(m.luxury_worth(x) for x in building.options(m.g))
+    elif effect == "engineers_hut":
         gain = max((v for v, _ in _structure_options(m, 2)), default=0.0)
-    elif card == "building-14":
+    elif effect == "lighthouse":
         gain = 0.4 if sailing else 0.0
-    elif card == "building-17":
+    elif effect == "house_of_censors":
         gain = max((m.senate_step_worth(c) for c in p.senate if p.senate[c] < senate.top_space(m.g)), default=0.0)
-    elif card == "building-18":
+    elif effect == "harbor_master":
         gain = 0.6 if any(m.s.faces[d] <= 2 for d in p.drafted) else 0.0
     else:
         gain = 0.0  # Port Crane: moving a die is never worth a colonist to this player
@@ -506,13 +512,13 @@ def govern_worth(m: Mind, a: Action) -> float:
     if isinstance(a, act.PlayPerson):
         return m.person_worth(a.card) + (0.2 if len(p.person_slots[a.slot - 1]) else 0.0)
     if isinstance(a, act.PlayBuilding):
-        return m.building_worth(a.card) - m.spend_worth(colony.cost_of(m.cat.buildings[a.card].cost), a.card)
+        return m.building_worth(a.card) - m.spend_worth(supply.cost_of(m.cat.buildings[a.card].cost), a.card)
     if isinstance(a, act.PlayShip):
         old = p.docks[a.dock - 1]
-        return (m.ship_card_worth(a.card, old) - m.spend_worth(colony.cost_of(m.cat.ships[a.card].cost), a.card)
+        return (m.ship_card_worth(a.card, old) - m.spend_worth(supply.cost_of(m.cat.ships[a.card].cost), a.card)
                 + (0.5 if old is None else 0.0))
     if isinstance(a, act.BuildStructure):
-        cost = colony.cost_of(next(s.cost for s in m.cat.colony_board.sites if s.id == a.site))
+        cost = supply.cost_of(next(s.cost for s in m.cat.colony_board.sites if s.id == a.site))
         for r in a.unpaid:
             cost[r] -= 1
         return m.structure_worth(a.site) - m.spend_worth(cost, a.site) - EMPLOY * a.colonist
@@ -613,16 +619,24 @@ def _voyage_choice(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> 
         return m.after_win(boat, seg, total)
 
     now = outlook(m.boat(sh))
-    boosts: dict[str, float] = {
-        "person-5": outlook(m.boat(sh, strength=1)) - now - FAVOR,
-        "person-8": max(0.0, m.trade_worth(m.boat(sh, cargo=1), seg) - now),
-        "person-19": outlook(m.boat(sh), total - max((m.cat.pirates[c].strength for c in m.s.pirates if c),
-                                                     default=0)) - now,
-        "person-21": outlook(m.boat(sh, strength=2)) - now,
-        "person-18": COIN * effects.FarCaptain.count(m.g, m.p),
-        "person-10": 0.0,
-    }
-    value, boost = _best((boosts.get(a.card, 0.0) - MARKER, a) for a in legal if isinstance(a, act.ActivatePerson))
+
+    def boost_worth(person: card_hooks.Card) -> float:
+        effect = person.effect
+        if effect == "admiral":
+            return outlook(m.boat(sh, strength=1)) - now - FAVOR
+        if effect == "cargo_captain":
+            return max(0.0, m.trade_worth(m.boat(sh, cargo=1), seg) - now)
+        if effect == "diplomat":
+            return outlook(m.boat(sh), total - max((m.cat.pirates[c].strength for c in m.s.pirates if c),
+                                                   default=0)) - now
+        if effect == "corsair":
+            return outlook(m.boat(sh, strength=2)) - now
+        if isinstance(person, FarCaptain):
+            return COIN * person.count(m.g, m.p)
+        return 0.0
+
+    value, boost = _best((boost_worth(card_hooks.card(m.g, a.card)) - MARKER, a)
+                         for a in legal if isinstance(a, act.ActivatePerson))
     if boost is not None and value > EPS:
         return boost
     trade = m.trade_worth(m.boat(sh), seg)
@@ -637,7 +651,8 @@ def _corsair(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action
     total = voyage.pirate_total(m.g, m.p)
     gains = [m.sail_on_worth(m.boat(sh, strength=2), seg, total) - m.sail_on_worth(m.boat(sh), seg, total)
              for sh in fleet.ships(m.p) if sh.where == OUTBOUND and sh.segment == seg]
-    return act.ActivatePerson(voyage.CORSAIR) if max(gains, default=0.0) > MARKER else act.Pass()
+    use = next((a for a in legal if isinstance(a, act.ActivatePerson)), None)
+    return use if use is not None and max(gains, default=0.0) > MARKER else act.Pass()
 
 
 def _final_convert(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action | None:

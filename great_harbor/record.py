@@ -33,6 +33,7 @@ from typing import Any
 
 from great_harbor import __version__
 from great_harbor.data import Catalogue
+from great_harbor.data.catalogue import default_data_dir, earlier_fingerprints, shipped_fingerprint
 from great_harbor.engine import Action, EngineError, Game, IllegalAction, Seat, action_from_dict, harbor
 
 RECORD_FORMAT = "great-harbor game record"
@@ -58,9 +59,12 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def state_digest(game: Game) -> str:
-    """A digest of the rules state (the log left out)."""
+def state_digest(game: Game, catalogue: str | None = None) -> str:
+    """A digest of the rules state (the log left out). ``catalogue``: the fingerprint the record
+    names, when it is an earlier one that plays the same (see ``earlier_fingerprints``)."""
     data = game.to_dict()
+    if catalogue:
+        data["catalogue"] = catalogue
     for key in _NOT_DIGESTED:
         data.pop(key, None)
     # Keys in the engine's own order: the order of a dict can be part of the state.
@@ -166,7 +170,7 @@ class GameRecord:
 
     def to_dict(self, game: Game) -> dict[str, Any]:
         """The record as plain data, ``game`` being the state after its actions."""
-        self.state = state_digest(game)
+        self.state = state_digest(game, self.catalogue)
         data: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -193,7 +197,7 @@ class GameRecord:
         """
         self.updated = now()
         self.program = __version__
-        self.state = state_digest(game)
+        self.state = state_digest(game, self.catalogue)
         head: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -229,7 +233,7 @@ class GameRecord:
         notes = warnings if warnings is not None else []
         check_header(data, force, notes)
         record = _build(data)
-        if record.catalogue != cat.fingerprint:
+        if record.catalogue != cat.fingerprint and record.catalogue not in earlier_fingerprints(cat.directory):
             _refuse(catalogue_mismatch(record, cat), force, notes)
         return record
 
@@ -253,7 +257,7 @@ def load(path: str | Path, cat: Catalogue, force: bool = False, apply: ApplyFn |
     warnings: list[str] = []
     record = GameRecord.loads(read_text(path), cat, force, warnings)
     game = record.replay(cat, apply=apply)
-    if record.state and state_digest(game) != record.state:
+    if record.state and state_digest(game, record.catalogue) != record.state:
         _refuse(
             f"replaying the record does not give the game that was saved (saved by great-harbor "
             f"{record.program}, this is {__version__})",
@@ -321,8 +325,6 @@ def _refuse(message: str, force: bool, warnings: list[str]) -> None:
 def catalogue_mismatch(record: GameRecord, cat: Catalogue) -> str:
     """Why ``record`` was not played with ``cat``, saying which of the two is an edited catalogue
     (the shipped one's fingerprint tells) and how to go on with the game."""
-    from great_harbor.data import shipped_fingerprint
-
     shipped = shipped_fingerprint()
     made, this = _short(record.catalogue), _short(cat.fingerprint)
     head = "the record was played with another component catalogue"
@@ -332,7 +334,7 @@ def catalogue_mismatch(record: GameRecord, cat: Catalogue) -> str:
                     "with that catalogue (--data DIR) to go on with it")
         return (f"{head} ({made}: an edited one, or the one great-harbor {record.program} shipped), "
                 f"not this one ({this})")
-    if shipped is not None and record.catalogue == shipped:
+    if shipped is not None and record.catalogue in {shipped, *earlier_fingerprints(default_data_dir())}:
         return (f"{head}, the one shipped with the game, not the edited one in {cat.directory} ({this}): start "
                 "great-harbor without --data or $GREAT_HARBOR_DATA to go on with it")
     return f"{head} ({made}), not the one in {cat.directory} ({this})"

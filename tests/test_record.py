@@ -13,6 +13,7 @@ from gameplay import agent_action, play
 from great_harbor import __version__
 from great_harbor.cli import main
 from great_harbor.data import Catalogue, default_data_dir, load_catalogue
+from great_harbor.data.catalogue import earlier_fingerprints
 from great_harbor.engine import Action, Game, Seat
 from great_harbor.engine.actions import AssignPips
 from great_harbor.engine.harbor import activates_all, equivalent_split
@@ -361,11 +362,17 @@ def test_a_game_played_with_the_shipped_catalogue_loaded_with_an_edited_one(tmp_
                                                                           catalogue: Catalogue) -> None:
     path, game = write_record(tmp_path, catalogue, actions=15)
     mine = edited_catalogue(tmp_path / "mine", hull=2)
-    assert refused(path, mine) == (
+    (tmp_path / "mine" / "earlier-fingerprints.txt").unlink(missing_ok=True)  # not the shipped one's history
+    expected = (
         f"the record was played with another component catalogue, the one shipped with the game, not the edited "
         f"one in {tmp_path / 'mine'} ({mine.fingerprint[:12]}): start great-harbor without --data or "
         "$GREAT_HARBOR_DATA to go on with it; use force to try it anyway"
     )
+    assert refused(path, mine) == expected
+    # A record of an earlier shipped catalogue that plays the same counts as the shipped one.
+    for earlier in sorted(earlier_fingerprints(default_data_dir()))[:1]:
+        rewrite(path, lambda d: d.__setitem__("catalogue", earlier))  # noqa: B023 - called at once
+        assert refused(path, mine) == expected
 
 
 def test_replay_that_does_not_reach_the_saved_state(tmp_path: Path, catalogue: Catalogue) -> None:

@@ -17,11 +17,15 @@ from typing import Any
 
 from great_harbor.data import Catalogue
 
-from . import choices, colony, draft, fleet, harbor, narrate, rounds, rule_ids, scoring, senate, setup, shops, voyage
-from . import effects as card_effects
-from .actions import Action, Choose, EndTurn, Pass, action_from_dict
+# The Game sits on top of the rules: importing the cards and the Automa registers their classes
+# (card_hooks, seats), which the rules below them call without importing them.
+from . import automa as _automa  # noqa: F401
+from . import cards as _cards  # noqa: F401
+from . import decisions, narrate, rounds, rule_ids, rulebook, scoring, setup
+from .actions import Action, action_from_dict
 from .errors import EngineError, IllegalAction, Refusal
 from .events import EVERYONE, GAME, Event
+from .rulebook import DECISIONS
 from .state import GameState, Pending, PlayerState, copy_state, from_plain, to_plain
 from .view import PUBLIC_DECISIONS, redacted
 
@@ -168,37 +172,9 @@ class Game:
         top = self.pending
         if top is None:
             return []
-        kind = top.kind
-        if kind == "draft":
-            return draft.legal(self, top)
-        if kind == "turn":
-            return self._turn_actions(top.seat)
-        if kind == "assign":
-            return harbor.assign_options(self, top)
-        if kind == "final_convert":
-            return [*fleet.conversion_actions(self, self.s.players[top.seat]), EndTurn()]
-        if kind in ("voyage_choice", "corsair", "ship_order"):
-            return voyage.legal(self, top)
-        if kind == "choose":
-            out: list[Action] = [Choose(o) for o in top.data["options"]]
-            if top.data.get("optional"):
-                out.append(Pass())
-            return out
-        raise EngineError(f"unknown pending decision {kind!r}")
-
-    def _turn_actions(self, seat: int) -> list[Action]:
-        p = self.s.players[seat]
-        out: list[Action] = []
-        out += harbor.placements(self, p)
-        out += harbor.die_boosts(self, p)
-        out += colony.govern_actions(self, p)
-        out += fleet.govern_actions(self, p)
-        out += senate.favor_actions(self, p)
-        if self.s.shops_variant:
-            out += shops.shop_actions(self, p)
-        if not p.drafted:
-            out.append(EndTurn())
-        return out
+        if top.kind not in DECISIONS:
+            raise EngineError(f"unknown pending decision {top.kind!r}")
+        return rulebook.legal_actions(self, top)
 
     # --- applying ---------------------------------------------------------------------------
 
@@ -218,17 +194,20 @@ class Game:
         self._legal_set = None
         top = self.pending
         assert top is not None
-        handler = _HANDLERS.get(action.kind)
-        if handler is None:
-            raise EngineError(f"no handler for {action.kind}")
-        handler(self, top, action)
+        rulebook.rule_for(action).apply(self, top, action)
         self.advance()
 
     def why_illegal(self, action: Action) -> Refusal:
         """Why ``action`` is not legal now: the sentence for players and the rule behind it."""
-        from .reasons import why_illegal
-
-        return why_illegal(self, action)
+        top = self.pending
+        if top is None:
+            return Refusal("the game is over", rule_ids.GAME_OVER)
+        if type(action) not in rulebook.answers(top.kind):
+            return decisions.not_now(self, top)
+        refusal = rulebook.rule_for(action).check(self, top, action)
+        if refusal is None:  # allowed by its rule, yet not offered: the two must never disagree
+            raise EngineError(f"{action} passes its rule's check but is not among the legal actions")
+        return refusal
 
     def advance(self) -> None:
         """Run the automatic steps of the rules until someone must decide or the game ends."""
@@ -325,46 +304,3 @@ def _rng_to_plain(state: Any) -> list[Any]:
 def _rng_from_plain(data: list[Any]) -> Any:
     version, internal, gauss = data
     return (version, tuple(internal), gauss)
-
-
-def _end_turn(game: Game, top: Pending, action: Action) -> None:
-    if top.kind == "final_convert":
-        rounds.finish_final_convert(game, top.seat)
-    else:
-        rounds.end_player_turn(game, top.seat)
-
-
-def _choose(game: Game, top: Pending, action: Action) -> None:
-    if top.kind == "choose":
-        choices.resolve(game, top, action)
-    else:
-        voyage.apply(game, top, action)
-
-
-_HANDLERS: dict[str, Any] = {
-    "draft": draft.apply_draft,
-    "place": harbor.apply_place,
-    "assign": harbor.apply_assign,
-    "favor-pip": harbor.apply_boost,
-    "smuggler-token": harbor.apply_boost,
-    "play-person": colony.apply,
-    "play-building": colony.apply,
-    "activate": card_effects.apply_activate,
-    "build": colony.apply,
-    "retrieve-marker": senate.apply_favor,
-    "favor-senate": senate.apply_favor,
-    "employ-luxury": colony.apply,
-    "employ-building": card_effects.apply_employ,
-    "employ-crew": fleet.apply,
-    "play-ship": fleet.apply,
-    "repair": fleet.apply,
-    "send": fleet.apply,
-    "convert": fleet.apply,
-    "conversion": fleet.apply,
-    "shop": shops.apply,
-    "end-turn": _end_turn,
-    "choose": _choose,
-    "pass": _choose,
-    "trade": voyage.apply,
-    "sail-on": voyage.apply,
-}

@@ -9,6 +9,7 @@ and :func:`index_for` hands it out.
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -226,19 +227,30 @@ def refusal_topic(refusal: Refusal) -> Topic:
 
 
 def why_not(game: Game, query: str) -> WhyNot | None:
-    """When the picker's filter matches no legal action: the first action the player might mean
-    that the engine refuses, with its reason and rule."""
+    """When the picker's filter matches no legal action: why the actions the player might mean
+    (every candidate of the pending decision whose words match) are refused. When several are, the
+    reason most of them share is the one that matters (typing "launch": not the one dock whose
+    ship is at sea, but the planks every dock would need)."""
     from great_harbor.engine.describe import describe
+    from great_harbor.engine.rulebook import candidates
 
-    from .probes import candidates
     from .widgets.picker import matches
 
-    for action in candidates(game):
+    top = game.pending
+    if top is None or not game.legal_actions():  # not this seat's decision: nothing to explain
+        return None
+    refused: list[tuple[Action, str, Refusal]] = []
+    for action in candidates(game, top):
+        if game.is_legal(action):
+            continue
         words = describe(game, action)
         if matches(words, query):
-            refusal = game.why_illegal(action)
-            return WhyNot(action, f"Not possible: {words} — {refusal.reason}.", refusal.rule)
-    return None
+            refused.append((action, words, game.why_illegal(action)))
+    if not refused:
+        return None
+    counts = Counter(r.reason for _, _, r in refused)
+    action, words, refusal = max(refused, key=lambda x: counts[x[2].reason])  # the first of the most common
+    return WhyNot(action, f"Not possible: {words} — {refusal.reason}.", refusal.rule)
 
 
 # --- the things on the table ----------------------------------------------------------------------

@@ -20,7 +20,7 @@ from great_harbor.engine.actions import (
     RetrieveMarker,
     SpendFavorPip,
 )
-from great_harbor.engine.colony import housing_capacity
+from great_harbor.engine.supply import housing_capacity
 from great_harbor.engine.scenario import Scenario
 
 

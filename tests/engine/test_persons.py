@@ -664,9 +664,11 @@ def test_praetor_with_every_marker_at_the_top() -> None:
 
 @pytest.mark.parametrize("card", [f"person-{n}" for n in range(1, 25)])
 def test_every_person_has_an_effect(card: str) -> None:
-    from great_harbor.engine.effects import PERSONS
+    from great_harbor.engine.card_hooks import cards_of
+    from great_harbor.engine.cards.persons import PersonCard
+    from great_harbor.engine.scenario import default_catalogue
 
-    assert card in PERSONS
+    assert isinstance(cards_of(default_catalogue())[card], PersonCard)
 
 
 def test_the_voyage_choice_says_a_voyage_person_is_used_now() -> None:

@@ -34,7 +34,6 @@ def test_every_rule_id_the_engine_names_is_an_entry() -> None:
     index = default_index()
     missing = sorted(rule for rule in R.all_rule_ids() if rule not in index)
     assert missing == []
-    assert set(R.ACTION_RULES) | R.ANSWER_KINDS == set(ACTION_TYPES)
 
 
 def _field_values(cat: Catalogue, game: Game) -> dict[str, list[object]]:
@@ -126,7 +125,7 @@ def test_particular_refusals_name_their_rule(catalogue: Catalogue) -> None:
     assert _refused(game, PlaceDie(red, blocked)).rule == R.WHERE_A_DIE_MAY_GO
     assert _refused(game, EndTurn()).rule == R.PLACING
     assert _refused(game, Draft(red)).rule == R.PENDING_RULES["turn"]
-    assert _refused(game, PlayShip("ship-1", 1)).rule == R.ACTION_RULES["play-ship"]  # not in hand
+    assert _refused(game, PlayShip("ship-1", 1)).rule == R.PLAY_SHIP  # not in hand
     assert _refused(game, SetUpShop("nowhere", "sails")).rule == R.SHOPS  # the variant is off
     assert _refused(game, Choose("x")).rule == R.PENDING_RULES["turn"]
     game.apply(PlaceDie(red, DISTRICT))

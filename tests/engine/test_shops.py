@@ -11,7 +11,7 @@ from great_harbor.engine.errors import IllegalAction
 from great_harbor.engine.invariants import check, find_problems
 from great_harbor.engine.scenario import Scenario
 from great_harbor.engine.scoring import score
-from great_harbor.engine.shops import describe_position, on_placement, shop_actions, shop_colours, shop_map
+from great_harbor.engine.shops import describe_position, on_placement, shop_colours, shop_map
 from great_harbor.simulate import run
 
 
@@ -208,15 +208,18 @@ def test_district_and_other_slots_ignore_shops() -> None:
 
 
 def test_automa_placement_pays_shop_owners() -> None:
-    """The Automa's own placement calls on_placement: owners are paid, the pips mean nothing to it."""
+    """The Automa's own placement calls on_placement: owners are paid, the pips mean nothing to it
+    (its die takes no tile benefit), and it never sets up a Shop (it has no Action phase turn)."""
+    from great_harbor.engine import seats
+
     sc = _shop_scenario("Ana", "Ben")
     sc.shop(0, "h11+v11")
     die = sc.on_slot("h11", "P5")
     game = sc.turn(0)
     bot = game.player(1)
     bot.automa = True
-    assert shop_actions(game, bot) == []
-    assert on_placement(game, bot, die, "h11") == 1
+    assert not seats.controller(bot).takes_action_turn  # so it is never in the turn order
+    assert on_placement(game, bot, die, "h11", benefits=False) == 1
     assert game.player(0).resources["metal"] == 1
     assert game.log_lines()[-1] == "Ben's P5 lands beside 1 Shop; Ana gains 1 Metal."
 

@@ -146,7 +146,12 @@ def test_a_view_shows_own_hand_hides_others_and_every_deck_order(catalogue: Cata
 def test_a_view_offers_the_actions_of_its_own_decision_only(catalogue: Catalogue) -> None:
     game = new_game(catalogue, 2, False, False, 1)
     top = game.pending
-    assert top is not None
+    assert top is not None and top.kind == "draft"  # drafted in the open: everyone sees the choices
+    assert game.view(1 - top.seat).legal_actions() == game.view(None).legal_actions() == game.legal_actions()
+    while top.kind != "turn":
+        game.apply(game.legal_actions()[0])
+        top = game.pending
+        assert top is not None
     assert game.view(top.seat).legal_actions() == game.legal_actions()
     assert game.view(1 - top.seat).legal_actions() == ()
     assert game.view(None).legal_actions() == ()
