@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from great_harbor import cli_saves
+from great_harbor import __version__, cli_saves
+from great_harbor.cli_saves import DATA_HELP, ENV_DATA, data_dir
 
 if TYPE_CHECKING:
     from great_harbor.replay import Replay
@@ -28,9 +29,6 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n(try '{self.prog} --help')\n")
 
 
-ENV_DATA = "GREAT_HARBOR_DATA"
-DATA_HELP = (f"play with the component catalogue in DIR, e.g. an edited copy of data/ (default: ${ENV_DATA}, "
-             "else the shipped one)")
 
 # The commands in the order the help lists them: what each does, and one example of it.
 COMMAND_HELP: dict[str, tuple[str, str]] = {
@@ -59,8 +57,6 @@ def _command_list() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from great_harbor import __version__
-
     parser = _Parser(
         prog="great-harbor",
         usage="great-harbor [--saves-dir DIR] [--data DIR] [COMMAND [OPTIONS]]",
@@ -100,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--shops", action="store_true", help="play with the Harbor Shops variant")
     play.add_argument("--seed", type=int, default=None, help="seed of the game (default: a random game)")
 
-    cli_saves.add_parsers(add, data_help=DATA_HELP)  # replay, saves, export-log
+    cli_saves.add_parsers(add)  # replay, saves, export-log
 
     rules = add(
         "rules",
@@ -150,15 +146,6 @@ def _merge_top_options(parser: argparse.ArgumentParser, args: argparse.Namespace
         if before is not None and after is not None and before != after:
             parser.error(f"{option} is given twice, with different folders")
         setattr(args, dest, after if after is not None else before)
-
-
-def data_dir(option: Path | None) -> Path | None:
-    """The catalogue folder to play with: the option, else ``$GREAT_HARBOR_DATA``, else None (the
-    shipped one)."""
-    if option is not None:
-        return option
-    env = os.environ.get(ENV_DATA, "")
-    return Path(env).expanduser() if env else None
 
 
 def _positive(text: str) -> int:

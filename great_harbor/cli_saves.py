@@ -21,13 +21,27 @@ SAVES_DIR_HELP = (
 )
 
 
-def add_parsers(add: Callable[[str], argparse.ArgumentParser], data_help: str) -> None:
+ENV_DATA = "GREAT_HARBOR_DATA"
+DATA_HELP = (f"play with the component catalogue in DIR, e.g. an edited copy of data/ (default: ${ENV_DATA}, "
+             "else the shipped one)")
+
+
+def data_dir(option: Path | None) -> Path | None:
+    """The catalogue folder to play with: the option, else ``$GREAT_HARBOR_DATA``, else None (the
+    shipped one)."""
+    if option is not None:
+        return option
+    env = os.environ.get(ENV_DATA, "")
+    return Path(env).expanduser() if env else None
+
+
+def add_parsers(add: Callable[[str], argparse.ArgumentParser]) -> None:
     """Add the subcommands, each made by ``add(name)`` (cli.py's, in the order of its help)."""
     r = add("replay")
     r.add_argument("file", help="a game record file, or the name of a saved game as 'saves' lists it")
     r.add_argument("--force", action="store_true", help="try a record made with another catalogue or version")
     r.add_argument("--saves-dir", type=Path, metavar="DIR", help=SAVES_DIR_HELP)
-    r.add_argument("--data", type=Path, metavar="DIR", help=data_help)
+    r.add_argument("--data", type=Path, metavar="DIR", help=DATA_HELP)
 
     s = add("saves")
     s.add_argument("--saves-dir", type=Path, metavar="DIR", help=SAVES_DIR_HELP)
@@ -39,7 +53,7 @@ def add_parsers(add: Callable[[str], argparse.ArgumentParser], data_help: str) -
     e.add_argument("-o", "--output", type=Path, metavar="OUT", help="file to write (default: print the log)")
     e.add_argument("--force", action="store_true", help="try a record made with another catalogue or version")
     e.add_argument("--saves-dir", type=Path, metavar="DIR", help=SAVES_DIR_HELP)
-    e.add_argument("--data", type=Path, metavar="DIR", help=data_help)
+    e.add_argument("--data", type=Path, metavar="DIR", help=DATA_HELP)
 
 
 def cmd_saves(args: argparse.Namespace) -> int:
@@ -78,7 +92,6 @@ def resolve_record(name: str, folder: Path | None) -> Path:
 
 
 def cmd_export_log(args: argparse.Namespace) -> int:
-    from great_harbor.cli import data_dir
     from great_harbor.data import CatalogueError, load_catalogue
     from great_harbor.record import RecordError
     from great_harbor.saves import SaveError, write_atomic
@@ -142,7 +155,7 @@ def load_session(name: str, folder: Path | None, force: bool, data: Path | None 
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from great_harbor.cli import data_dir, run_app
+    from great_harbor.cli import run_app
     from great_harbor.data import CatalogueError, load_catalogue
     from great_harbor.record import RecordError
     from great_harbor.replay import Replay
