@@ -20,8 +20,8 @@ from great_harbor.engine.actions import (
     RetrieveMarker,
     SpendFavorPip,
 )
-from great_harbor.engine.supply import housing_capacity
 from great_harbor.engine.scenario import Scenario
+from great_harbor.engine.supply import housing_capacity
 
 
 def end_round(game: Game) -> None:
