@@ -34,7 +34,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Tests marked ``slow`` (a whole game through the UI, say) run first: in parallel
     (pytest-xdist), the suite then ends with many short tests shared by the workers, not one
     long test that started last."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # a stable sort
+    def order(item: pytest.Item) -> tuple[bool, bool]:
+        slow = item.get_closest_marker("slow") is not None
+        return not slow, "/ui/" not in item.nodeid  # whole games through the UI are the longest
+
+    items.sort(key=order)  # a stable sort: the collection order otherwise
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
