@@ -18,19 +18,39 @@ from typing import Any
 from great_harbor.text import inert
 
 SAVES_DIR_HELP = (
-    "the saves folder (default: $GREAT_HARBOR_SAVES, else $XDG_DATA_HOME/great-harbor/saves, "
-    "else ~/.local/share/great-harbor/saves)"
+    "the saves folder (default: $GREAT_HARBOR_SAVES, else the platform's data folder: on Linux "
+    "$XDG_DATA_HOME/great-harbor/saves, usually ~/.local/share/great-harbor/saves)"
 )
 
 
-def add_parsers(sub: Any) -> None:
-    """Add the subcommands to ``sub`` (the parser's ``add_subparsers()`` object)."""
-    s = sub.add_parser("saves", help="list saved games: seats, round, date, finished or not")
+ENV_DATA = "GREAT_HARBOR_DATA"
+DATA_HELP = (f"play with the component catalogue in DIR, e.g. an edited copy of data/ (default: ${ENV_DATA}, "
+             "else the shipped one)")
+
+
+def data_dir(option: Path | None) -> Path | None:
+    """The catalogue folder to play with: the option, else ``$GREAT_HARBOR_DATA``, else None (the
+    shipped one)."""
+    if option is not None:
+        return option
+    env = os.environ.get(ENV_DATA, "")
+    return Path(env).expanduser() if env else None
+
+
+def add_parsers(add: Callable[[str], argparse.ArgumentParser]) -> None:
+    """Add the subcommands, each made by ``add(name)`` (cli.py's, in the order of its help)."""
+    r = add("replay")
+    r.add_argument("file", help="a game record file, or the name of a saved game as 'saves' lists it")
+    r.add_argument("--force", action="store_true", help="try a record made with another catalogue or version")
+    r.add_argument("--saves-dir", type=Path, metavar="DIR", help=SAVES_DIR_HELP)
+    r.add_argument("--data", type=Path, metavar="DIR", help=DATA_HELP)
+
+    s = add("saves")
     s.add_argument("--saves-dir", type=Path, metavar="DIR", help=SAVES_DIR_HELP)
     s.add_argument("--unfinished", action="store_true", help="only games that are not over")
     s.add_argument("--json", action="store_true", help="print one JSON list instead of a table")
 
-    e = sub.add_parser("export-log", help="write the log of a saved game to a plain-text file")
+    e = add("export-log")
     e.add_argument("file", help="a game record file, or the name of a saved game as 'saves' lists it")
     e.add_argument("-o", "--output", type=Path, metavar="OUT",
                    help="file to write (default: print the log); an existing file is replaced only with --force, "
@@ -38,11 +58,7 @@ def add_parsers(sub: Any) -> None:
     e.add_argument("--force", action="store_true",
                    help="try a record made with another catalogue or version, and replace an existing OUT")
     e.add_argument("--saves-dir", type=Path, metavar="DIR", help=SAVES_DIR_HELP)
-
-    r = sub.add_parser("replay", help="step through a finished or running game, read-only")
-    r.add_argument("file", help="a game record file, or the name of a saved game as 'saves' lists it")
-    r.add_argument("--force", action="store_true", help="try a record made with another catalogue or version")
-    r.add_argument("--saves-dir", type=Path, metavar="DIR", help=SAVES_DIR_HELP)
+    e.add_argument("--data", type=Path, metavar="DIR", help=DATA_HELP)
 
 
 def cmd_saves(args: argparse.Namespace) -> int:
@@ -87,7 +103,7 @@ def cmd_export_log(args: argparse.Namespace) -> int:
     from great_harbor.session import Session
 
     try:
-        cat = load_catalogue()
+        cat = load_catalogue(data_dir(args.data))
     except CatalogueError as exc:
         return error(exc)
     path = resolve_record(args.file, args.saves_dir)
@@ -179,15 +195,15 @@ def _refusal(name: str, exc: Exception) -> str:
     return inert(f"error: {name}: {text}")
 
 
-def load_session(name: str, folder: Path | None, force: bool) -> Any:
+def load_session(name: str, folder: Path | None, force: bool, data: Path | None = None) -> Any:
     """``play --load``: the saved game as a Session (autosave goes on in its file), or the exit
-    status after printing why it cannot be opened."""
+    status after printing why it cannot be opened. ``data``: the catalogue folder (default: shipped)."""
     from great_harbor.data import CatalogueError, load_catalogue
     from great_harbor.record import RecordError
     from great_harbor.session import Session
 
     try:
-        cat = load_catalogue(cache=True)  # the game starts next: take the checked catalogue kept
+        cat = load_catalogue(data, cache=True)  # the game starts next: take the checked catalogue kept
     except CatalogueError as exc:
         return error(exc)
     path = resolve_record(name, folder)
@@ -208,7 +224,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from great_harbor.replay import Replay
 
     try:
-        cat = load_catalogue(cache=True)  # the replay viewer starts next
+        cat = load_catalogue(data_dir(args.data), cache=True)  # the replay viewer starts next
     except CatalogueError as exc:
         return error(exc)
     path = resolve_record(args.file, args.saves_dir)

@@ -33,7 +33,7 @@ from typing import Any
 
 from great_harbor import __version__
 from great_harbor.data import Catalogue
-from great_harbor.data.catalogue import earlier_fingerprints
+from great_harbor.data.catalogue import default_data_dir, earlier_fingerprints, shipped_fingerprint
 from great_harbor.engine import Action, EngineError, Game, IllegalAction, Seat, action_from_dict, harbor
 from great_harbor.safe_io import NotARegularFile, TooLarge, read_regular
 from great_harbor.text import inert
@@ -239,11 +239,7 @@ class GameRecord:
         check_header(data, force, notes)
         record = _build(_validated(data))
         if record.catalogue != cat.fingerprint and record.catalogue not in earlier_fingerprints(cat.directory):
-            _refuse(
-                f"the record was played with another component catalogue ({_short(record.catalogue)}, "
-                f"this one is {_short(cat.fingerprint)})",
-                force, notes,
-            )
+            _refuse(catalogue_mismatch(record, cat), force, notes)
         return record
 
     @classmethod
@@ -359,6 +355,24 @@ def _refuse(message: str, force: bool, warnings: list[str]) -> None:
     if not force:
         raise RecordError(message + "; use force to try it anyway", forceable=True)
     warnings.append(message)
+
+
+def catalogue_mismatch(record: GameRecord, cat: Catalogue) -> str:
+    """Why ``record`` was not played with ``cat``, saying which of the two is an edited catalogue
+    (the shipped one's fingerprint tells) and how to go on with the game."""
+    shipped = shipped_fingerprint()
+    made, this = _short(record.catalogue), _short(cat.fingerprint)
+    head = "the record was played with another component catalogue"
+    if shipped is not None and cat.fingerprint == shipped:
+        if record.program == __version__:
+            return (f"{head}, an edited one ({made}), not the one shipped with the game: start great-harbor "
+                    "with that catalogue (--data DIR) to go on with it")
+        return (f"{head} ({made}: an edited one, or the one great-harbor {record.program} shipped), "
+                f"not this one ({this})")
+    if shipped is not None and record.catalogue in {shipped, *earlier_fingerprints(default_data_dir())}:
+        return (f"{head}, the one shipped with the game, not the edited one in {cat.directory} ({this}): start "
+                "great-harbor without --data or $GREAT_HARBOR_DATA to go on with it")
+    return f"{head} ({made}), not the one in {cat.directory} ({this})"
 
 
 def _short(fingerprint: str) -> str:

@@ -1,7 +1,10 @@
 """Where games are saved, writing them safely, and listing them.
 
-Saves live in ``$GREAT_HARBOR_SAVES`` if set, else ``$XDG_DATA_HOME/great-harbor/saves``, else
-``~/.local/share/great-harbor/saves``; a ``--saves-dir`` option overrides all three. Each game
+Saves live in ``$GREAT_HARBOR_SAVES`` if set, else in the ``saves`` folder of the platform's
+folder for a user's application data (``platformdirs``): ``$XDG_DATA_HOME/great-harbor/saves``
+or ``~/.local/share/great-harbor/saves`` on Linux, ``~/Library/Application Support/great-harbor/saves``
+on macOS, ``%LOCALAPPDATA%\\great-harbor\\saves`` on Windows; a ``--saves-dir`` option overrides
+them all. Each game
 is one record file (see :mod:`great_harbor.record`), rewritten after every action by
 :func:`write_atomic`: a temporary file in the same folder, flushed and fsynced, renamed over the
 old one, then the folder fsynced. A crash or SIGKILL at any moment leaves either the previous
@@ -27,6 +30,7 @@ from great_harbor.record import RecordError, check_header, parse, read_text
 from great_harbor.text import MAX_NAME, inert
 
 ENV_SAVES = "GREAT_HARBOR_SAVES"
+APP_NAME = "great-harbor"  # the folder name under the platform's data folder
 SUFFIX = ".json"
 
 
@@ -44,16 +48,22 @@ def expand_user(path: str | Path) -> Path:
 
 
 def saves_dir(override: str | Path | None = None) -> Path:
-    """The folder saves go to (not created here)."""
+    """The folder saves go to (not created here). Raises SaveError when there is none: no option,
+    no ``$GREAT_HARBOR_SAVES`` and no home folder."""
     if override:
         return expand_user(override)
     env = os.environ.get(ENV_SAVES, "")
     if env:
         return expand_user(env)
-    xdg = os.environ.get("XDG_DATA_HOME", "")
-    # The XDG spec says to ignore a relative path.
-    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
-    return base / "great-harbor" / "saves"
+    from platformdirs import user_data_path
+
+    try:
+        base = user_data_path(APP_NAME, appauthor=False)
+    except RuntimeError:  # no home folder is known (a container under a user id without a passwd entry)
+        base = Path()
+    if not base.is_absolute():
+        raise SaveError(f"no home folder is known, so there is no saves folder: set {ENV_SAVES} or pass --saves-dir")
+    return base / "saves"
 
 
 def new_save_path(directory: Path, names: Sequence[str], when: datetime | None = None) -> Path:

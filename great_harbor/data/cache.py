@@ -22,8 +22,10 @@ the game and nobody else can write to them.
 The cache can make start-up faster, never different: a missing, stale, corrupt, unreadable or
 refused cache file, or a folder that cannot be written, just means the full load. Only the
 interactive program asks for it (``load_catalogue(cache=True)``); ``validate-data`` and the tests
-always validate. The folder is ``$GREAT_HARBOR_CACHE``, else ``$XDG_CACHE_HOME/great-harbor``,
-else ``~/.cache/great-harbor``; setting ``GREAT_HARBOR_CACHE`` to an empty string turns it off.
+always validate. The folder is ``$GREAT_HARBOR_CACHE``, else the platform's cache folder for the
+game (``platformdirs``): ``$XDG_CACHE_HOME/great-harbor`` or ``~/.cache/great-harbor`` on Linux,
+``~/Library/Caches/great-harbor`` on macOS, ``%LOCALAPPDATA%\\great-harbor\\Cache`` on Windows;
+setting ``GREAT_HARBOR_CACHE`` to an empty string turns the cache off.
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ from .entry import Entry, field_names
 if TYPE_CHECKING:
     from .catalogue import Catalogue
 
+ENV_CACHE = "GREAT_HARBOR_CACHE"
+APP_NAME = "great-harbor"  # the folder name under the platform's cache folder
 _PREFIX = "catalogue-"
 _SUFFIX = ".json"
 _FORMAT = "great-harbor catalogue cache"
@@ -66,7 +70,7 @@ def _file_name(key: str) -> str:
 
 def cache_dir() -> Path | None:
     """Where the cache lives, or None when it is turned off (or no home folder is known)."""
-    explicit = os.environ.get("GREAT_HARBOR_CACHE")
+    explicit = os.environ.get(ENV_CACHE)
     if explicit is not None:
         if not explicit:
             return None
@@ -74,13 +78,13 @@ def cache_dir() -> Path | None:
             return Path(explicit).expanduser()
         except RuntimeError:  # ~someone who does not exist
             return Path(explicit)
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    if xdg and Path(xdg).is_absolute():  # the XDG spec says to ignore a relative path
-        return Path(xdg) / "great-harbor"
+    from platformdirs import user_cache_path
+
     try:
-        return Path.home() / ".cache" / "great-harbor"
+        folder = user_cache_path(APP_NAME, appauthor=False)
     except RuntimeError:  # no $HOME and no passwd entry (a container under an arbitrary user id)
         return None
+    return folder if folder.is_absolute() else None  # older platformdirs leave "~" as it is then
 
 
 def cache_key(root: Path, file_bytes: bytes) -> str | None:

@@ -421,6 +421,25 @@ def load_catalogue(directory: str | Path | None = None, *, cache: bool = False) 
     taken from the user's cache folder instead (see ``great_harbor.data.cache``), and one
     checked now is kept there; for the game's start-up, never for ``validate-data``."""
     root = Path(directory) if directory is not None else default_data_dir()
+    texts, joined, fingerprint = _read_files(root)
+    key = None
+    if cache:
+        key = catalogue_cache.cache_key(root, joined)
+        cached = catalogue_cache.read_cached(key, fingerprint, root, Catalogue, _check) if key is not None else None
+        if cached is not None:
+            return cached
+    from .files import FILES  # here: pydantic's models only when validating (start-up from the cache skips them)
+
+    models = {name: _validate(name, FILES[name], _parse_yaml(name, texts[name])) for name in FILE_NAMES}
+    cat = _assemble(root, fingerprint, models)
+    _check(cat)
+    if key is not None:
+        catalogue_cache.write_cached(key, cat)
+    return cat
+
+
+def _read_files(root: Path) -> tuple[dict[str, bytes], bytes, str]:
+    """The bytes of every catalogue file in ``root``, all of them joined, and their fingerprint."""
     if not root.is_dir():
         raise CatalogueError(str(root), "(directory)", "no such directory")
     texts: dict[str, bytes] = {}
@@ -438,21 +457,17 @@ def load_catalogue(directory: str | Path | None = None, *, cache: bool = False) 
         except OSError as exc:
             raise CatalogueError(name, "(file)", f"cannot be read: {(exc.strerror or str(exc)).lower()}") from None
     joined = b"".join(name.encode() + b"\0" + data + b"\0" for name, data in texts.items())
-    fingerprint = hashlib.sha256(joined).hexdigest()[:16]
-    key = None
-    if cache:
-        key = catalogue_cache.cache_key(root, joined)
-        cached = catalogue_cache.read_cached(key, fingerprint, root, Catalogue, _check) if key is not None else None
-        if cached is not None:
-            return cached
-    from .files import FILES  # here: pydantic's models only when validating (start-up from the cache skips them)
+    return texts, joined, hashlib.sha256(joined).hexdigest()[:16]
 
-    models = {name: _validate(name, FILES[name], _parse_yaml(name, texts[name])) for name in FILE_NAMES}
-    cat = _assemble(root, fingerprint, models)
-    _check(cat)
-    if key is not None:
-        catalogue_cache.write_cached(key, cat)
-    return cat
+
+@cache
+def shipped_fingerprint() -> str | None:
+    """The fingerprint of the catalogue shipped with the game (its files are read, not validated),
+    or None when they cannot be read: what tells an edited catalogue from the shipped one."""
+    try:
+        return _read_files(default_data_dir())[2]
+    except CatalogueError:
+        return None
 
 
 EARLIER_FINGERPRINTS = "earlier-fingerprints.txt"

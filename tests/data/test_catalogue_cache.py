@@ -177,12 +177,14 @@ def test_where_the_cache_lives(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
 def test_no_home_folder_means_no_cache_and_no_error(
     data: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def no_home() -> Path:
-        raise RuntimeError("Could not determine home directory.")
+    import pwd
 
-    monkeypatch.delenv("GREAT_HARBOR_CACHE", raising=False)
-    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
-    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    def unknown(uid: int) -> pwd.struct_passwd:
+        raise KeyError(uid)
+
+    for name in ("GREAT_HARBOR_CACHE", "XDG_CACHE_HOME", "HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(pwd, "getpwuid", unknown)  # and no passwd entry for this user id
     assert cache_dir() is None
     assert load_catalogue(data, cache=True).counts()["ships"] == 20
 

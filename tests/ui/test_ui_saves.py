@@ -162,6 +162,7 @@ CHILD = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 async def test_killed_halfway_then_continue_reaches_the_last_action(saves: Path, catalogue: Catalogue) -> None:
     """The issue's done-when: a 3-seat game played halfway in the app, the process killed, then
     ``great-harbor`` -> Continue goes on at exactly the last action."""
