@@ -560,12 +560,15 @@ class SearchIndex:
             typed.setdefault(normalise(raw), raw)
 
         expansions = [self._expand(word, is_last=number == len(words) - 1) for number, word in enumerate(words)]
+        # An everyday pair ("keep sailing", "take back") stands for its rule's words: one more word
+        # of the query, which replaces the pair's first word (it says nothing on its own).
         content = _content(tokens)
         for first, second in zip(content, content[1:], strict=False):
-            for term in _EVERYDAY_PAIR_TERMS.get((first, second), ()):
-                terms = expansions[words.index(second)]
-                if term in self._postings and terms.get(term, 0.0) < EVERYDAY_FACTOR:
-                    terms[term] = EVERYDAY_FACTOR
+            targets = [term for term in _EVERYDAY_PAIR_TERMS.get((first, second), ()) if term in self._postings]
+            if targets and first in words:
+                at = words.index(first)
+                words[at] = f"{first} {second}"
+                expansions[at] = dict.fromkeys(targets, EVERYDAY_FACTOR)
         scores: dict[int, float] = {}
         matched: dict[int, list[str]] = {}
         weights: list[float] = []
