@@ -163,6 +163,11 @@ _SYNONYMS = {
     "crewman": "crew",
     "crewmen": "crew",
     "wood": "plank",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
     "fight": "battle",
     "fights": "battle",
     "fighting": "battle",
@@ -236,12 +241,12 @@ _EVERYDAY_WORDS = {
     "reward": "benefit",
     "price": "cost",
 }
-# Two words side by side (stop words aside) that point at a rule named otherwise: the second word
-# also matches these words.
+# Two words side by side (stop words aside) that point at a rule named otherwise: together they
+# are one word of the query, which also matches these words.
 _EVERYDAY_PAIRS = {
     "take back": "undo",
-    "turn die": "face flip",
-    "change die": "face flip",
+    "turn die": "face",
+    "change die": "face",
     "count prestige": "final scoring",
     "keep sailing": "sail next segment",
     "run out": "empty limited",
@@ -560,15 +565,15 @@ class SearchIndex:
             typed.setdefault(normalise(raw), raw)
 
         expansions = [self._expand(word, is_last=number == len(words) - 1) for number, word in enumerate(words)]
-        # An everyday pair ("keep sailing", "take back") stands for its rule's words: one more word
-        # of the query, which replaces the pair's first word (it says nothing on its own).
+        # An everyday pair ("keep sailing", "take back") also stands for its rule's words: its first
+        # word (which says little on its own) becomes the pair, matching those words too.
         content = _content(tokens)
         for first, second in zip(content, content[1:], strict=False):
             targets = [term for term in _EVERYDAY_PAIR_TERMS.get((first, second), ()) if term in self._postings]
             if targets and first in words:
                 at = words.index(first)
                 words[at] = f"{first} {second}"
-                expansions[at] = dict.fromkeys(targets, EVERYDAY_FACTOR)
+                expansions[at] = {**dict.fromkeys(targets, EVERYDAY_FACTOR), **expansions[at]}
         scores: dict[int, float] = {}
         matched: dict[int, list[str]] = {}
         weights: list[float] = []
