@@ -240,7 +240,7 @@ def main() -> int:
                         help="score the tuning set only (while tuning: the held-out figures are read once, at the end)")
     parser.add_argument("--explain", metavar="QUERY", help="show why the first entries for QUERY rank there")
     parser.add_argument("--ui", action="store_true", help="also time key presses in the game's lookup screen")
-    parser.add_argument("--keys", type=int, default=120, help="key presses timed with --ui (default 120)")
+    parser.add_argument("--rounds", type=int, default=2, help="times the key script is run with --ui (default 2)")
     args = parser.parse_args()
 
     if args.explain:
@@ -275,7 +275,7 @@ def main() -> int:
     if args.ui:
         from lookup_ui import report  # type: ignore[import-not-found]
 
-        report(args.keys)
+        report(args.rounds)
     return 0
 
 

@@ -30,11 +30,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Input, OptionList, Static, Tree
+from textual.widgets import Input, OptionList, Static, Tree
 from textual.widgets.option_list import Option
 from textual.widgets.tree import TreeNode
 
 from ..lookup_topics import CONTEXT_KEY, TableThing, Topic
+from ..widgets.footer import SteadyFooter
 from ..widgets.rules_entry import EntryText, FollowLink, LinkList, entry_links
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
 
     from ..app import GreatHarborApp
 
-RESULTS = 25
+RESULTS = 15
 TYPING_PAUSE = 0.12  # seconds without a key before the best match is drawn on the right
 
 START = (
@@ -180,7 +181,7 @@ class LookupScreen(Screen[None]):
                 yield Static(id="lookup-title")
                 yield EntryText(id="lookup-text")
                 yield LinkList(id="lookup-links")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self._ready = True

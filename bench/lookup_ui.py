@@ -1,0 +1,108 @@
+"""Key press to frame in the rules lookup of the real game, through a pseudo-terminal.
+
+Used by ``python3 bench/lookup.py --ui`` (and runnable alone: ``python3 bench/lookup_ui.py``). The
+game runs as in ``bench/ui.py`` (same harness: 160x45, the bytecode cache warmed, the cursor not
+blinking); on the first turn of the Action phase `?` opens the lookup and keys are timed from the
+write to the last byte of the frame they cause:
+
+* typing questions letter by letter and deleting them (every key searches the whole index and
+  redraws the results);
+* moving in the results (↓ ↑), which shows each entry;
+* opening a result (Enter), following links (1-9), going back (Alt+←), and typing over the text.
+
+Prints the median, the 95th percentile and the worst (targets 16 ms, 33 ms, 100 ms) and the keys
+that took longest.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ui import GAME, GAME_MARK, Term, cold_start  # noqa: E402
+
+QUESTIONS = ["my ship lost to the pirates", "shore fee", "can I take back a move", "corsair"]
+DOWN, UP, ENTER, BACKSPACE, ALT_LEFT = b"\x1b[B", b"\x1b[A", b"\r", b"\x7f", b"\x1b[1;3D"
+
+
+def script() -> list[tuple[str, bytes]]:
+    """The keys, each with a label for the report."""
+    keys: list[tuple[str, bytes]] = []
+    for question in QUESTIONS:
+        keys += [(f"type {question[:i + 1]!r}", c.encode()) for i, c in enumerate(question)]
+        keys += [("down", DOWN), ("down", DOWN), ("up", UP)]
+        keys += [("enter (open)", ENTER), ("1 (link)", b"1"), ("alt+left (back)", ALT_LEFT)]
+        keys += [("letter over the text", b"x"), ("backspace", BACKSPACE)]
+        keys += [("backspace", BACKSPACE)] * len(question)
+    return keys
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def press(term: Term, data: bytes, quiet: float = 0.05) -> float | None:
+    """Like ``Term.key``, but a key that draws nothing within a second (↑ on the first result)
+    gives ``None`` instead of an error."""
+    term.buffer = b""
+    start = time.perf_counter()
+    os.write(term.master, data)
+    if not select.select([term.master], [], [], 1.0)[0]:
+        return None
+    last = start
+    while select.select([term.master], [], [], quiet)[0]:
+        term.buffer += os.read(term.master, 65536)
+        last = time.perf_counter()
+    return last - start
+
+
+def measure(rounds: int = 2) -> list[tuple[str, float]]:
+    term = Term(GAME)
+    try:
+        term.read_until(GAME_MARK)
+        term.drain(0.5)
+        for _ in range(5):  # the draft (four picks) and the hand-off, as bench/ui.py does
+            os.write(term.master, b"\r")
+            term.drain(0.3)
+        os.write(term.master, b"?")
+        term.read_until(b"Rules lookup")
+        term.drain(0.5)
+        out: list[tuple[str, float]] = []
+        for _ in range(rounds):
+            for label, key in script():
+                seconds = press(term, key)
+                if seconds is None:
+                    print(f"  (no frame after {label})")
+                else:
+                    out.append((label, seconds))
+        return out
+    finally:
+        term.close()
+
+
+def report(rounds: int = 2) -> None:
+    cold_start(GAME, GAME_MARK)  # warm the bytecode cache, as bench/ui.py does
+    timed = measure(rounds)
+    times = [seconds for _, seconds in timed]
+    print(f"\nkey press to frame in the rules lookup, {len(times)} keys (targets: median <= 16 ms, "
+          f"95th percentile <= 33 ms, worst <= 100 ms)")
+    print(f"  median {statistics.median(times) * 1000:.1f} ms, 95th percentile {percentile(times, 0.95) * 1000:.1f} ms, "
+          f"worst {max(times) * 1000:.1f} ms")
+    slowest = sorted(timed, key=lambda item: -item[1])[:6]
+    print("  slowest: " + ", ".join(f"{label} {seconds * 1000:.0f} ms" for label, seconds in slowest))
+    by_kind: dict[str, list[float]] = {}
+    for label, seconds in timed:
+        by_kind.setdefault(label.split(" '")[0].split(" (")[0], []).append(seconds)
+    print("  by key (median): " + ", ".join(f"{kind} {statistics.median(xs) * 1000:.1f} ms"
+                                            for kind, xs in by_kind.items()))
+
+
+if __name__ == "__main__":
+    report()
