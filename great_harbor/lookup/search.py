@@ -374,6 +374,7 @@ class SearchIndex:
         self._children: dict[str | None, list[int]] = {}
         self._deletes: dict[str, set[str]] = {}
         self._sorted_terms: list[str] | None = None
+        self._title_words: set[str] | None = None  # every word of every title, for suggest()
         self.add_entries(entries)
 
     def __len__(self) -> int:
@@ -404,6 +405,7 @@ class SearchIndex:
 
     def _add(self, entry: Entry) -> None:
         position = len(self._entries)
+        self._title_words = None
         self._entries.append(entry)
         self._positions[entry.id] = position
         self._children.setdefault(entry.parent, []).append(position)
@@ -694,8 +696,9 @@ class SearchIndex:
         if not wanted:
             return []
         words = [word for word in wanted.split() if word not in _STOPWORDS] or wanted.split()
-        title_words = {word for texts in self._texts for word in texts.plain_title.split()}
-        similar = [_similar_words(word, title_words) for word in words]
+        if self._title_words is None:
+            self._title_words = {word for texts in self._texts for word in texts.plain_title.split()}
+        similar = [_similar_words(word, self._title_words) for word in words]
         matcher = difflib.SequenceMatcher(autojunk=False)
         matcher.set_seq2(wanted)
         ranked: list[tuple[float, int, int]] = []
