@@ -33,9 +33,11 @@ class SteadyFooter(Footer):
 
 
 def shown_keys(screen: Screen[object]) -> ShownKeys:
-    """The keys a footer on ``screen`` shows: key, label, action and whether it is enabled."""
-    return tuple(
-        (binding.key, binding.description, binding.action, enabled)
-        for _, binding, enabled, _ in screen.active_bindings.values()
-        if binding.show
-    )
+    """What a footer on ``screen`` shows, one item per action as Textual's footer draws it: the
+    key as displayed, the label, the action and whether it is enabled. (``?`` and F1 are one item
+    shown as ``?``, whichever of the two is in effect: a text field takes ``?`` for itself.)"""
+    shown: dict[str, tuple[str, str, str, bool]] = {}
+    for _, binding, enabled, _ in screen.active_bindings.values():
+        if binding.show and binding.action not in shown:
+            shown[binding.action] = (screen.app.get_key_display(binding), binding.description, binding.action, enabled)
+    return tuple(shown.values())
