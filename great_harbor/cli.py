@@ -124,8 +124,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     names: list[str] = args.players
     seats = len(names) + (1 if args.automa else 0)
-    if args.automa and any(n.casefold() == "automa" for n in names):
-        print("error: the name 'Automa' is taken by the Automa seat; pick another name", file=sys.stderr)
+    from great_harbor.engine.game import AUTOMA_NAME  # here: the engine is not imported for --help
+
+    if AUTOMA_NAME in names:
+        print(f"error: only the Automa is called {AUTOMA_NAME!r}; pick another name (add --automa to play "
+              "against it)", file=sys.stderr)
         return 2
     if not 2 <= seats <= 4:
         if args.automa:

@@ -33,6 +33,7 @@ from typing import Any
 
 from great_harbor import __version__
 from great_harbor.data import Catalogue
+from great_harbor.data.catalogue import earlier_fingerprints
 from great_harbor.engine import Action, EngineError, Game, IllegalAction, Seat, action_from_dict, harbor
 
 RECORD_FORMAT = "great-harbor game record"
@@ -58,9 +59,12 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def state_digest(game: Game) -> str:
-    """A digest of the rules state (the log left out)."""
+def state_digest(game: Game, catalogue: str | None = None) -> str:
+    """A digest of the rules state (the log left out). ``catalogue``: the fingerprint the record
+    names, when it is an earlier one that plays the same (see ``earlier_fingerprints``)."""
     data = game.to_dict()
+    if catalogue:
+        data["catalogue"] = catalogue
     for key in _NOT_DIGESTED:
         data.pop(key, None)
     # Keys in the engine's own order: the order of a dict can be part of the state.
@@ -166,7 +170,7 @@ class GameRecord:
 
     def to_dict(self, game: Game) -> dict[str, Any]:
         """The record as plain data, ``game`` being the state after its actions."""
-        self.state = state_digest(game)
+        self.state = state_digest(game, self.catalogue)
         data: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -193,7 +197,7 @@ class GameRecord:
         """
         self.updated = now()
         self.program = __version__
-        self.state = state_digest(game)
+        self.state = state_digest(game, self.catalogue)
         head: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -229,7 +233,7 @@ class GameRecord:
         notes = warnings if warnings is not None else []
         check_header(data, force, notes)
         record = _build(data)
-        if record.catalogue != cat.fingerprint:
+        if record.catalogue != cat.fingerprint and record.catalogue not in earlier_fingerprints(cat.directory):
             _refuse(
                 f"the record was played with another component catalogue ({_short(record.catalogue)}, "
                 f"this one is {_short(cat.fingerprint)})",
@@ -257,7 +261,7 @@ def load(path: str | Path, cat: Catalogue, force: bool = False, apply: ApplyFn |
     warnings: list[str] = []
     record = GameRecord.loads(read_text(path), cat, force, warnings)
     game = record.replay(cat, apply=apply)
-    if record.state and state_digest(game) != record.state:
+    if record.state and state_digest(game, record.catalogue) != record.state:
         _refuse(
             f"replaying the record does not give the game that was saved (saved by great-harbor "
             f"{record.program}, this is {__version__})",
@@ -404,10 +408,10 @@ def _pretty(value: Any, indent: str) -> str:
 REVEAL_MARK = "*"
 
 
-def log_lines(game: Game) -> list[tuple[bool, str]]:
-    """The log, each line with whether it tells of a reveal (roll, draw, refill, peek)."""
-    marks = set(game.s.reveal_marks)
-    return [(i in marks, line) for i, line in enumerate(game.s.log)]
+def log_lines(game: Game, viewer: int | None = None) -> list[tuple[bool, str]]:
+    """The log as ``viewer`` may read it (None: what everyone may), each line with whether it tells
+    of a reveal (roll, draw, refill, peek)."""
+    return list(zip((e.reveal for e in game.s.log), game.log_lines(viewer), strict=True))
 
 
 def log_text(record: GameRecord, game: Game) -> str:

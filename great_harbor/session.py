@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from great_harbor.data import Catalogue
-from great_harbor.engine import Action, Game, IllegalAction, Seat, action_from_dict
+from great_harbor.engine import Action, Game, IllegalAction, Seat, action_from_dict, rule_ids
+from great_harbor.engine.game import naming_problem
 from great_harbor.record import GameRecord, RecordError, load, log_text
 from great_harbor.saves import SaveError, new_save_path, remove_stale_temporaries, saves_dir, write_atomic
 from great_harbor.undo import Before, Step, Verdict, can_undo, step
@@ -68,6 +69,9 @@ class Session:
         saves folder). Raises IllegalAction for an impossible seating; a failed first save is
         only noted in ``save_error``."""
         record = GameRecord.new(cat, seats, seed, shops_variant)
+        problem = naming_problem(record.seats)
+        if problem is not None:
+            raise IllegalAction(problem, rule_ids.SEATS)
         game = Game.new(cat, record.seats, seed=record.seed, shops_variant=shops_variant)
         target: Path | None = None
         if autosave:

@@ -44,7 +44,7 @@ def config_name(players: int, automa: bool, shops: bool) -> str:
 def log_lines(game: Game) -> list[str]:
     """The log as players read it. Kept in one place so that a change of the log's form (text to
     events) changes only this function."""
-    return [str(line) for line in game.s.log]
+    return game.log_lines()
 
 
 def play(cat: Catalogue, players: int, automa: bool, shops: bool, seed: int,

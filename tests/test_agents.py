@@ -70,7 +70,7 @@ def test_same_seed_same_game(catalogue: Catalogue) -> None:
     runs = []
     for _ in range(2):
         game = Game.new(catalogue, ["Ana", Seat("Automa", automa=True)], seed=11)
-        runs.append((play(game), game.s.log, game.s.final_scores))
+        runs.append((play(game), game.log_lines(), game.s.final_scores))
     assert runs[0] == runs[1]
 
 
@@ -99,7 +99,7 @@ def test_a_weak_ship_trades_and_a_strong_one_sails_on() -> None:
     game.apply(game.legal_actions()[0])  # both share a position: either order
     decisions = {}
     while game.pending is not None and game.pending.kind == "voyage_choice":
-        dock = game.pending.data["dock"]
+        dock = game.pending.data.dock
         action = agents.choose(game)
         decisions.setdefault(dock, action)  # the decision in the first segment
         game.apply(action)

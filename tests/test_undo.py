@@ -188,7 +188,7 @@ def shipyard_moves(game: Game) -> tuple[Action, Action] | None:
             trial.apply(place)
             top = trial.pending
             assert top is not None
-            index = top.data["tiles"].index("shipyard")
+            index = top.data.tiles.index("shipyard")
             for assign in trial.legal_actions():
                 assert isinstance(assign, AssignPips)
                 if assign.pips[index] > 0:
@@ -217,8 +217,8 @@ def test_undo_refuses_the_shipyard_draw(catalogue: Catalogue) -> None:
     assert session.can_undo().reason == "cannot undo past the Shipyard draw"
     with pytest.raises(CannotUndo, match="^cannot undo past the Shipyard draw$"):
         session.undo()
-    assert game.s.log[game.s.reveal_marks[-1]].endswith(".")  # the log marks the draw's line
-    assert "ship" in game.s.log[game.s.reveal_marks[-1]]
+    assert game.log_lines()[game.s.reveal_marks[-1]].endswith(".")  # the log marks the draw's line
+    assert "ship" in game.log_lines()[game.s.reveal_marks[-1]]
 
 
 def test_another_seats_action_is_never_undone(catalogue: Catalogue) -> None:
@@ -307,3 +307,32 @@ def test_undo_state_matches_a_fresh_replay(catalogue: Catalogue) -> None:
     for action in session.actions:
         expected.apply(action)
     assert session.game.to_dict() == expected.to_dict()
+
+
+# --- names are never read -------------------------------------------------------------------------
+
+
+def undo_verdicts(cat: Catalogue, name: str, seed: int = 3) -> list[str]:
+    """A person called ``name`` against the Automa, taking the first legal action every time: the
+    undo verdict before each of their actions."""
+    session = Session.new(cat, [name, Seat("Automa", automa=True)], seed=seed, autosave=False)
+    verdicts = []
+    while not session.game.is_over:
+        verdict = session.can_undo()
+        verdicts.append("ok" if verdict else verdict.reason.replace(name, "<person>"))
+        session.apply(session.game.legal_actions()[0])
+    return verdicts
+
+
+@pytest.mark.parametrize("name", ["Automa Jones", "Automaton", "automa"])
+def test_a_person_named_like_the_automa_undoes_like_anyone(catalogue: Catalogue, name: str) -> None:
+    ana = undo_verdicts(catalogue, "Ana")
+    assert ana.count("ok") > 20  # the game has undo to offer
+    assert undo_verdicts(catalogue, name) == ana
+
+
+def test_only_the_automa_is_called_automa(catalogue: Catalogue) -> None:
+    from great_harbor.engine import IllegalAction
+
+    with pytest.raises(IllegalAction, match="only the Automa is called Automa"):
+        Session.new(catalogue, ["Ana", "Automa"], seed=1, autosave=False)

@@ -349,6 +349,20 @@ def load_catalogue(directory: str | Path | None = None, *, cache: bool = False) 
     return cat
 
 
+EARLIER_FINGERPRINTS = "earlier-fingerprints.txt"
+
+
+def earlier_fingerprints(directory: Path) -> frozenset[str]:
+    """Fingerprints of earlier versions of the catalogue in ``directory`` that play exactly like it
+    (``earlier-fingerprints.txt`` there: one per line, ``#`` comments); empty when there is none."""
+    try:
+        text = (Path(directory) / EARLIER_FINGERPRINTS).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return frozenset()
+    lines = (line.split("#", 1)[0].strip() for line in text.splitlines()[:1000])
+    return frozenset(line for line in lines if line)
+
+
 def _by_id(file: str, key: str, items: Iterable[Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for i, item in enumerate(items):

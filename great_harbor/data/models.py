@@ -3,8 +3,8 @@
 pydantic validates every entry when the files are loaded (types, no unknown fields, the bounds
 of ``at_least``/``between``, the checks in ``__post_init__``); a loaded entry is frozen: the engine
 trusts the catalogue and never mutates it (``entry.py`` says why these are not BaseModels).
-Numbers and names are data; what a card *does* is code (see ``great_harbor.engine.effects``),
-looked up by the card's id.
+Numbers and names are data; what a card *does* is code: a Person or Building names its
+``effect`` (a card class in ``great_harbor.engine.cards``) and the ``numbers`` that class uses.
 """
 
 from __future__ import annotations
@@ -160,9 +160,20 @@ class Ship(Chosen):
     hull: int = at_least(1)
 
 
+# What a card's effect counts (Strength given, Smuggler tokens, cards drawn): small numbers.
+CardNumbers = dict[str, int]
+
+
+def _check_numbers(numbers: CardNumbers) -> None:
+    for key, value in numbers.items():
+        if not 0 <= value <= 20:
+            raise ValueError(f"numbers.{key} must be between 0 and 20, not {value}")
+
+
 @entry
 class Person(Chosen):
-    """A Person card; ``timing`` says in which phase its effect is used."""
+    """A Person card; ``timing`` says in which phase its effect is used, ``effect`` which card
+    class does it and ``numbers`` the amounts that class uses."""
 
     id: str
     number: int
@@ -170,7 +181,13 @@ class Person(Chosen):
     colour: Colour
     prestige: int = at_least(0)
     timing: Literal["action", "voyage"]
+    effect: str
+    numbers: CardNumbers = field(default_factory=dict)
     text: str
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_numbers(self.numbers)
 
 
 @entry
@@ -185,10 +202,13 @@ class Building(Chosen):
     prestige: int = at_least(0)
     kind: Literal["none", "ongoing", "end_of_game", "employ"]
     colonists: int = between(0, 2, 0)
+    effect: str
+    numbers: CardNumbers = field(default_factory=dict)
     text: str
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        _check_numbers(self.numbers)
         if (self.kind == "employ") != (self.colonists > 0):
             raise ValueError("colonists must be 1 or 2 exactly when kind is 'employ'")
 

@@ -4,8 +4,9 @@
 pending decision allows; ``game.apply(action)`` does one of them.
 """
 
+from . import rule_ids
 from .actions import Action, action_from_dict
-from .errors import EngineError, IllegalAction
+from .errors import EngineError, IllegalAction, Refusal
 from .game import Game, Seat
 
-__all__ = ["Action", "EngineError", "Game", "IllegalAction", "Seat", "action_from_dict"]
+__all__ = ["Action", "EngineError", "Game", "IllegalAction", "Refusal", "Seat", "action_from_dict", "rule_ids"]

@@ -14,13 +14,13 @@ in the rules lookup (``Engine rulings``: the sections named "Automa: ...").
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from . import fleet, harbor, scoring
-from .describe import slot_tiles, tile_name
+from . import colony, fleet, harbor, scoring, seats, shops, voyage
 from .draft import take
 from .errors import EngineError
-from .state import DOCKED, PlayerState, ShipState, die_colour, die_label
+from .names import slot_tiles
+from .state import DOCKED, PlayerState, ShipState, die_colour
 
 if TYPE_CHECKING:
     from great_harbor.data.models import AutomaCard
@@ -44,9 +44,7 @@ def draft_and_place(game: Game, seat: int) -> None:
     take(game, seat, die)
     s.automa_deck.remove(card_id)  # flipped face up: neither in the deck nor the discards now
     where = place(game, p, die, card.tile)
-    arrow = "highest" if card.arrow == "up" else "lowest"
-    game.log(f"Automa card {card.number}: {card.colour}, {arrow} -> {die_label(die, s.faces[die])}; "
-             f"tile {game.cat.tiles[card.tile].name}; {where}.")
+    game.log("automa.card", seat, card=card_id, die=die, face=s.faces[die], where=where)
     s.automa_discard.append(card_id)
     _refill_deck(game)
     advance_track(game, p, die_colour(die))
@@ -68,8 +66,7 @@ def choose_die(game: Game) -> tuple[str, int]:
             return card_id, pick(game, card, dice)
         s.automa_deck.pop(0)
         s.automa_discard.append(card_id)
-        game.log(f"Automa card {card.number}: {card.colour}, but no {card.colour} die is left; "
-                 "the card is discarded.")
+        game.log("automa.card-discarded", _automa_seat(game), card=card_id)
     raise EngineError("no Automa card matches a die in the pool")
 
 
@@ -89,11 +86,17 @@ def _refill_deck(game: Game) -> None:
     s.automa_deck = s.automa_discard
     s.automa_discard = []
     game.shuffle(s.automa_deck)
-    game.log(f"The Automa deck is used up: its {len(s.automa_deck)} discarded cards are shuffled into a new deck.")
+    game.log("automa.reshuffled", _automa_seat(game), cards=len(s.automa_deck))
 
 
-def place(game: Game, p: PlayerState, die: int, tile: str) -> str:
-    """Put the Automa's die on ``tile`` (no benefits) and say which slot was chosen and why."""
+def _automa_seat(game: Game) -> int:
+    return next(p.seat for p in game.s.players if p.automa)
+
+
+def place(game: Game, p: PlayerState, die: int, tile: str) -> dict[str, Any]:
+    """Put the Automa's die on ``tile`` (no benefits) and say which slot was chosen and why: a free
+    slot of the die's colour (``"colour"``), else the first free slot (``"first"``), else the
+    Smuggler's District (``"district"``)."""
     s = game.s
     geo = harbor.geometry(game)
     colour = die_colour(die)
@@ -101,31 +104,18 @@ def place(game: Game, p: PlayerState, die: int, tile: str) -> str:
     around = geo.cell_slots[harbor.tile_cell(game, tile)]
     empty = [(side, sid) for side, sid in zip(SIDES, around, strict=True) if sid not in s.slots]
     matching = [(side, sid) for side, sid in empty if colour in geo.slot_colours[sid]]
-    if matching:
-        side, sid = matching[0]
-        why = f"first free {colour} slot from the top, clockwise: {_slot_words(game, side, sid, tile)}"
-    elif empty:
-        side, sid = empty[0]
-        why = f"no free {colour} slot, so the first free slot clockwise: {_slot_words(game, side, sid, tile)}"
+    if matching or empty:
+        side, sid = (matching or empty)[0]
+        why: dict[str, Any] = {"rule": "colour" if matching else "first", "tile": tile, "side": side, "slot": sid,
+                               "shared_with": next((t for t in slot_tiles(game, sid) if t != tile), "")}
     else:
         s.district.append(die)
         tokens = game.cat.harbor.smugglers_district.smuggler_tokens
         p.smuggler += tokens
-        return f"the tile is full, so the Smuggler's District and {tokens} Smuggler token"
+        return {"rule": "district", "tile": tile, "tokens": tokens}
     s.slots[sid] = die
-    from . import shops
-
-    shops.on_placement(game, p, die, sid)  # shop owners are paid; the Automa's pips do nothing
+    shops.on_placement(game, p, die, sid, benefits=False)  # shop owners are paid; its pips do nothing
     return why
-
-
-def _slot_words(game: Game, side: str, slot: str, tile: str) -> str:
-    """A slot of ``tile``, as players find it on the table: "the bottom slot, shared with the
-    Shipyard" or "the left slot, on the shore" (not the slot's id)."""
-    others = [t for t in slot_tiles(game, slot) if t != tile]
-    if not others:
-        return f"the {side} slot, on the shore"
-    return f"the {side} slot, shared with the {tile_name(game, others[0])}"
 
 
 # --- the Automa board -----------------------------------------------------------------------------
@@ -136,7 +126,7 @@ def advance_track(game: Game, p: PlayerState, colour: str) -> None:
     board = game.cat.automa_board
     pos = p.automa_track[colour]
     if pos >= board.length - 1:
-        game.log(f"Automa board: the {colour} marker is already on the last space; nothing happens.")
+        game.log("automa.track-end", p.seat, colour=colour)
         return
     pos += 1
     p.automa_track[colour] = pos
@@ -147,33 +137,26 @@ def advance_track(game: Game, p: PlayerState, colour: str) -> None:
         if colour in b.tracks and b.space == pos and i not in p.automa_bridges
     ]
     if not icons and not bridges:
-        game.log(f"Automa board: {colour} marker to space {pos}, no icon there.")
+        game.log("automa.track", p.seat, colour=colour, space=pos, icon="", amount=0)
     for sp in icons:
-        game.log(f"Automa board: {colour} marker to space {pos}, icon {_icon_words(sp.icon, sp.amount)}.")
+        game.log("automa.track", p.seat, colour=colour, space=pos, icon=str(sp.icon), amount=sp.amount)
         do_action(game, p, sp.icon, sp.amount)
     for i, b in bridges:
         other = b.tracks[1] if b.tracks[0] == colour else b.tracks[0]
+        link: dict[str, Any] = {"colour": colour, "tracks": [str(x) for x in b.tracks], "space": pos,
+                                "other": str(other), "other_space": p.automa_track[other]}
         if p.automa_track[other] >= pos:
             p.automa_bridges.append(i)
-            game.log(f"Automa board: the {colour} marker reaches the {b.tracks[0]}-{b.tracks[1]} link at space "
-                     f"{pos} and the {other} marker is on space {p.automa_track[other]}: "
-                     f"{_icon_words(b.icon, b.amount)}.")
+            game.log("automa.link", p.seat, **link, icon=str(b.icon), amount=b.amount)
             do_action(game, p, b.icon, b.amount)
         elif not icons:
-            game.log(f"Automa board: the {b.tracks[0]}-{b.tracks[1]} link at space {pos} waits for the "
-                     f"{other} marker (on space {p.automa_track[other]}).")
-
-
-def _icon_words(icon: str, amount: int) -> str:
-    if icon == "prestige":
-        return f"{amount} Prestige"
-    return icon if amount == 1 else f"{amount} x {icon}"
+            game.log("automa.link-waits", p.seat, **link)
 
 
 def do_action(game: Game, p: PlayerState, icon: str, amount: int = 1) -> None:
     if icon == "prestige":
         p.prestige += amount
-        game.log(f"Automa gains {amount} Prestige (now {p.prestige} in tokens).")
+        game.log("automa.prestige", p.seat, amount=amount, now=p.prestige)
         return
     action = {"ship": play_ship, "building": take_building, "person": take_person, "colonist": gain_colonist}
     if icon not in action:
@@ -187,17 +170,19 @@ def _governor_colours(game: Game, p: PlayerState) -> tuple[str, str]:
     return str(top), str(bottom)
 
 
-def by_governor(game: Game, p: PlayerState, cards: Sequence[str], colour_of: Callable[[str], object], kind: str
-                ) -> tuple[list[str], str]:
-    """The cards of the Governor's top colour, else of its bottom colour, else all; and why."""
+def by_governor(game: Game, p: PlayerState, cards: Sequence[str], colour_of: Callable[[str], object]
+                ) -> tuple[list[str], dict[str, str]]:
+    """The cards of the Governor's top colour, else of its bottom colour, else all; and why
+    (``rule`` is "top", "bottom" or "any"; ``top`` and ``bottom`` the Governor's colours)."""
     top, bottom = _governor_colours(game, p)
+    why = {"top": top, "bottom": bottom}
     fits = [c for c in cards if str(colour_of(c)) == top]
     if fits:
-        return fits, f"top Governor colour {top}"
+        return fits, {"rule": "top", **why}
     fits = [c for c in cards if str(colour_of(c)) == bottom]
     if fits:
-        return fits, f"no {top} {kind}, so the bottom Governor colour {bottom}"
-    return list(cards), f"no {top} or {bottom} {kind} on display, so any colour"
+        return fits, {"rule": "bottom", **why}
+    return list(cards), {"rule": "any", **why}
 
 
 def play_ship(game: Game, p: PlayerState) -> None:
@@ -206,37 +191,35 @@ def play_ship(game: Game, p: PlayerState) -> None:
     cat = game.cat
     shown = [(size, card) for size, card in s.ship_display.items() if card]
     if not shown:
-        game.log("Automa: no Ship on display to take.")
+        game.log("automa.no-card", p.seat, deck="ship")
         return
-    fits, why = by_governor(game, p, [card for _, card in shown], lambda c: cat.ships[c].colour, "Ship")
+    fits, why = by_governor(game, p, [card for _, card in shown], lambda c: cat.ships[c].colour)
     size, card_id = max(((cat.ships[c].size, c) for c in fits), key=lambda x: SIZES.index(x[0]))
     pile = s.ship_decks[size]
     if pile:
         game.reveal()
     s.ship_display[size] = pile.pop(0) if pile else ""
     card = cat.ships[card_id]
-    text = f"Automa takes the {size} Ship {card.name} ({card.colour}): {why}, largest first"
     free = [i for i, sh in enumerate(p.docks) if sh is None]
+    retired = ""
     if free:
         dock = free[0] + 1
-        text += f"; it goes to empty dock {dock}"
     else:
         old = min(fleet.ships(p), key=lambda sh: (SIZES.index(cat.ships[sh.card].size), sh.dock))
         dock = old.dock
         s.colonist_supply += len(old.crew)
         p.retired_ships.append(old.card)
-        old_card = cat.ships[old.card]
-        text += (f"; with {MAX_SHIPS} Ships it replaces its smallest, the {old_card.size} {old_card.name} "
-                 f"in dock {dock} (kept for scoring)")
+        retired = old.card
     sh = ShipState(card=card_id, dock=dock)
     p.docks[dock - 1] = sh
     if card.size == "medium":
         p.medium_ships_built += 1
-    if p.automa_colonists > 0:
+    crewed = p.automa_colonists > 0
+    if crewed:
         p.automa_colonists -= 1
         sh.crew.append("strength")
-        text += "; a free Colonist crews it on Strength"
-    game.log(text + ".")
+    game.log("automa.takes-ship", p.seat, card=card_id, why=why, dock=dock, retired=retired, crewed=crewed,
+             max_ships=MAX_SHIPS)
 
 
 def take_building(game: Game, p: PlayerState) -> None:
@@ -254,34 +237,30 @@ def _take_from_display(game: Game, p: PlayerState, deck: str) -> None:
     pile, display = (
         (s.building_deck, s.building_display) if deck == "building" else (s.person_deck, s.person_display)
     )
-    kind = deck.capitalize()
     if not display:
-        game.log(f"Automa: no {kind} card on display to take.")
+        game.log("automa.no-card", p.seat, deck=deck)
         return
 
     def colour_of(card: str) -> str:
         return str((cat.buildings[card] if deck == "building" else cat.persons[card]).colour)
 
-    fits, why = by_governor(game, p, display, colour_of, kind)
+    fits, why = by_governor(game, p, display, colour_of)
     card_id = fits[0]  # the display runs outwards from the deck icon
-    if len(fits) > 1:
-        why += ", nearest the deck icon first"
+    nearest = len(fits) > 1
     display.remove(card_id)
     if pile:
         game.reveal()
         display.append(pile.pop(0))
     if deck == "building":
         p.buildings.append(card_id)
-        b = cat.buildings[card_id]
-        game.log(f"Automa takes the Building {b.name} (#{b.number}, {b.colour}): {why}.")
+        game.log("automa.takes-card", p.seat, deck=deck, card=card_id, why=why, nearest=nearest)
         return
     empty = next((slot for slot in p.person_slots if not slot), None)
     if empty is not None:
         empty.append(card_id)
     else:
         p.person_slots.append([card_id])  # the Automa has no housing limits for Persons
-    person = cat.persons[card_id]
-    game.log(f"Automa takes the Person {person.name} (#{person.number}, {person.colour}): {why}.")
+    game.log("automa.takes-card", p.seat, deck=deck, card=card_id, why=why, nearest=nearest)
 
 
 def gain_colonist(game: Game, p: PlayerState) -> None:
@@ -289,7 +268,7 @@ def gain_colonist(game: Game, p: PlayerState) -> None:
     s = game.s
     cat = game.cat
     if s.colonist_supply <= 0:
-        game.log("Automa: no Colonist left in the supply.")
+        game.log("automa.no-colonist", p.seat)
         return
     s.colonist_supply -= 1
     open_ships = [
@@ -297,14 +276,11 @@ def gain_colonist(game: Game, p: PlayerState) -> None:
     ]
     if not open_ships:
         p.automa_colonists += 1
-        game.log(f"Automa gains a Colonist; no Ship lacks Strength crew, so it waits on the board "
-                 f"({p.automa_colonists} free).")
+        game.log("automa.colonist-waits", p.seat, free=p.automa_colonists)
         return
     sh = max(open_ships, key=lambda x: (SIZES.index(cat.ships[x.card].size), -x.dock))
     sh.crew.append("strength")
-    card = cat.ships[sh.card]
-    game.log(f"Automa gains a Colonist and crews its {card.size} Ship {card.name} on Strength "
-             "(largest Ship without Strength crew).")
+    game.log("automa.colonist-crews", p.seat, ship=sh.card)
 
 
 # --- Voyage ---------------------------------------------------------------------------------------
@@ -319,45 +295,36 @@ def send_all_ships(game: Game, p: PlayerState) -> None:
 
 def voyage_ship(game: Game, p: PlayerState, sh: ShipState, total: int) -> None:
     """Stronger: sail on (trade in the last segment); equal: trade; weaker: home at once, unharmed."""
-    from . import voyage
-
     power = fleet.strength(game, p, sh)
-    name = game.cat.ships[sh.card].name
     last = len(game.cat.trade_board.segments) - 1
+    said: dict[str, Any] = {"ship": sh.card, "strength": power, "pirates": total}
     if power > total and sh.segment < last:
         sh.segment += 1
         sh.position = fleet.free_position(game, p, sh.segment, sh)
-        game.log(f"Automa's {name} (strength {power}) is stronger than the pirates ({total}): "
-                 f"it sails on to segment {sh.segment + 1}.")
+        game.log("automa.battle", p.seat, **said, outcome="sails-on", segment=sh.segment)
     elif power > total:
-        game.log(f"Automa's {name} (strength {power}) is stronger than the pirates ({total}) in the last "
-                 "segment: with nowhere further to sail, it trades here.")
+        game.log("automa.battle", p.seat, **said, outcome="trades-last", segment=sh.segment)
         trade(game, p, sh)
     elif power == total:
-        game.log(f"Automa's {name} (strength {power}) equals the pirates ({total}): it trades here.")
+        game.log("automa.battle", p.seat, **said, outcome="trades", segment=sh.segment)
         trade(game, p, sh)
     else:
-        game.log(f"Automa's {name} (strength {power}) is weaker than the pirates ({total}): "
-                 "it goes straight home, undamaged.")
+        game.log("automa.battle", p.seat, **said, outcome="home", segment=sh.segment)
         voyage.dock_ship(game, p, sh)
 
 
 def trade(game: Game, p: PlayerState, sh: ShipState) -> None:
     """Double the segment's Prestige, no coins; the leftmost Luxury demand there is discarded."""
-    from . import voyage
-
     s = game.s
     segment = sh.segment
     prestige = 2 * game.cat.trade_board.segments[segment].prestige
     p.prestige += prestige
-    text = f"Automa trades in segment {segment + 1}: {prestige} Prestige (double), no coins"
     demands = s.demands[segment]
+    discarded = ""
     if demands:
-        tile = demands.pop(0)
-        s.demand_pool.append(tile)
-        luxury = game.cat.luxury_demand_tiles[tile].luxury
-        text += f"; it discards the leftmost Luxury demand ({luxury})"
-    game.log(text + ".")
+        discarded = demands.pop(0)
+        s.demand_pool.append(discarded)
+    game.log("automa.trade", p.seat, segment=segment, prestige=prestige, discarded=discarded)
     voyage.turn_back(game, sh, segment)
 
 
@@ -367,11 +334,11 @@ def trade(game: Game, p: PlayerState, sh: ShipState) -> None:
 def final_score(game: Game, p: PlayerState, mark: bool = False) -> dict[str, int]:
     """The Automa's own list: cards' Prestige, 1 per 2 cards of either Governor colour, end-of-game
     Buildings, Smuggler tokens and Prestige tokens (no colony structures)."""
-    cards = scoring.cards_in_colony(p)
+    cards = colony.cards_in_colony(p)
     colours = set(_governor_colours(game, p))
-    matching = sum(1 for c in cards if str(scoring.card_def(game, c).colour) in colours)
+    matching = sum(1 for c in cards if str(colony.card_def(game, c).colour) in colours)
     out = {
-        "cards": sum(scoring.card_def(game, c).prestige for c in cards),
+        "cards": sum(colony.card_def(game, c).prestige for c in cards),
         "governor": matching // 2,
         "structures": 0,
         "buildings": scoring.end_of_game_buildings(game, p, mark),
@@ -380,3 +347,37 @@ def final_score(game: Game, p: PlayerState, mark: bool = False) -> dict[str, int
     }
     out["total"] = sum(out[k] for k in scoring.ITEMS)
     return out
+
+
+# --- the Automa's seat ----------------------------------------------------------------------------
+
+
+class AutomaSeat(seats.SeatController):
+    """The Automa's seat: it drafts first and places at once, has no Action phase turn, sends every
+    ship out before the Voyage phase and fights by its own rules, skips the players' End of Round
+    steps and scores by its own list."""
+
+    kind = "automa"
+    decides = False
+    drafts_first = True
+    takes_action_turn = False
+    orders_own_ships = False
+
+    def draft(self, game: Game, seat: int) -> None:
+        draft_and_place(game, seat)
+
+    def before_voyage(self, game: Game, p: PlayerState) -> None:
+        send_all_ships(game, p)
+
+    def fights_alone(self, game: Game, p: PlayerState, ship: ShipState, pirates: int) -> bool:
+        voyage_ship(game, p, ship, pirates)
+        return True
+
+    def end_of_round(self, game: Game, p: PlayerState) -> bool:
+        return False
+
+    def final_score(self, game: Game, p: PlayerState, mark: bool) -> dict[str, int] | None:
+        return final_score(game, p, mark)
+
+
+seats.register(AutomaSeat())

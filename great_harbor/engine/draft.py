@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import colony
-from .actions import Action, Draft
-from .state import Pending, die_colour, die_label
+from . import names, seats, supply
+from . import rule_ids as R
+from .actions import Draft
+from .errors import Refusal
+from .rulebook import ActionRule, rule
+from .state import Pending, die_colour
 
 if TYPE_CHECKING:
     from .game import Game
@@ -24,28 +27,38 @@ def roll(game: Game) -> None:
         s.faces[die] = game.rng.randint(1, 6)
     s.pool = sorted(drawn, key=lambda d: (d, s.faces[d]))
     s.draft_order = picking_order(game)
-    rolled = " ".join(die_label(d, s.faces[d]) for d in s.pool)
-    game.log(f"Round {s.round}, turn {s.turn}: {game.name(s.anchor)} rolls {rolled}.")
+    game.log("roll", round=s.round, turn=s.turn, seat=s.anchor, dice=[[d, s.faces[d]] for d in s.pool])
 
 
 def picking_order(game: Game) -> list[int]:
-    """Seats in the order they pick, twice round: the Automa first (on both laps), then everyone
-    else clockwise from the Anchor holder."""
+    """Seats in the order they pick, twice round: a seat that drafts first (the Automa) on both
+    laps, then everyone else clockwise from the Anchor holder."""
     s = game.s
     order = [(s.anchor + i) % s.seats for i in range(s.seats)]
-    automa = [seat for seat in order if s.players[seat].automa]
-    humans = [seat for seat in order if not s.players[seat].automa]
-    return (automa + humans) * 2
+    first = [seat for seat in order if seats.controller(s.players[seat]).drafts_first]
+    rest = [seat for seat in order if seat not in first]
+    return (first + rest) * 2
 
 
-def legal(game: Game, top: Pending) -> list[Action]:
-    return [Draft(d) for d in game.s.pool]
+@rule
+class DraftRule(ActionRule[Draft]):
+    """Roll and Draft: one die of the pool, its face as rolled."""
 
+    action = Draft
+    entry = R.DRAFTING
 
-def apply_draft(game: Game, top: Pending, action: Action) -> None:
-    assert isinstance(action, Draft)
-    game.pop()
-    take(game, top.seat, action.die)
+    def legal(self, game: Game, top: Pending) -> list[Draft]:
+        return [Draft(d) for d in game.s.pool]
+
+    def check(self, game: Game, top: Pending, action: Draft) -> Refusal | None:
+        return None if action.die in game.s.pool else Refusal(f"die {action.die} is not in the pool", R.DRAFTING)
+
+    def apply(self, game: Game, top: Pending, action: Draft) -> None:
+        game.pop()
+        take(game, top.seat, action.die)
+
+    def words(self, game: Game, top: Pending | None, action: Draft) -> str:
+        return f"Draft {names.die(game, action.die)}"
 
 
 def take(game: Game, seat: int, die: int) -> None:
@@ -56,17 +69,11 @@ def take(game: Game, seat: int, die: int) -> None:
     p.drafted.append(die)
     s.draft_order.pop(0)
     colour = die_colour(die)
-    text = f"{p.name} drafts {die_label(die, s.faces[die])}"
-    if colour in p.dice_bonus_colours and not p.automa:
-        resource = current_bonus_mapping(game)[colour]
-        colony.gain_resources(game, p, {resource: 1})
-        text += f" (Dice Color Bonus: 1 {resource})"
-    game.log(text + ".")
-
-
-def current_bonus_mapping(game: Game) -> dict[str, str]:
-    tile = game.cat.dice_bonus_tiles[game.s.dice_bonus_stack[0]]
-    return {str(k): str(v) for k, v in tile.mapping.items()}
+    bonus = ""
+    if colour in p.dice_bonus_colours:
+        bonus = supply.current_bonus_mapping(game)[colour]
+        supply.gain_resources(game, p, {bonus: 1})
+    game.log("draft", seat, die=die, face=s.faces[die], bonus=bonus)
 
 
 def finish(game: Game) -> None:
@@ -74,19 +81,19 @@ def finish(game: Game) -> None:
     s = game.s
     for die in s.pool:
         s.smuggler_dice.append(die)
-        game.log(f"{die_label(die, s.faces[die])} is left over: it becomes a Smuggler die.")
+        game.log("smuggler-die", die=die, face=s.faces[die])
     s.pool = []
     s.turn_order = turn_order(game)
     s.active = -1
-    names = ", ".join(game.name(x) for x in s.turn_order)
-    game.log(f"Turn order: {names}.")
+    game.log("turn-order", seats=list(s.turn_order))
 
 
 def turn_order(game: Game) -> list[int]:
-    """Lowest sum of drafted dice first; ties go to the Anchor holder or the nearest clockwise."""
+    """Lowest sum of drafted dice first; ties go to the Anchor holder or the nearest clockwise.
+    Only seats with a turn in the Action phase (not the Automa, which placed its die as it drafted)."""
     s = game.s
-    humans = [p for p in s.players if not p.automa]
+    acting = [p for p in s.players if seats.controller(p).takes_action_turn]
     return [
         p.seat
-        for p in sorted(humans, key=lambda p: (sum(s.faces[d] for d in p.drafted), (p.seat - s.anchor) % s.seats))
+        for p in sorted(acting, key=lambda p: (sum(s.faces[d] for d in p.drafted), (p.seat - s.anchor) % s.seats))
     ]

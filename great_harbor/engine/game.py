@@ -17,19 +17,38 @@ from typing import Any
 
 from great_harbor.data import Catalogue
 
-from . import choices, colony, draft, fleet, harbor, rounds, scoring, senate, setup, shops, voyage
-from . import effects as card_effects
-from .actions import Action, Choose, EndTurn, Pass, action_from_dict
-from .errors import EngineError, IllegalAction
-from .state import GameState, Pending, PlayerState, from_plain, to_plain
+# The Game sits on top of the rules: importing the cards and the Automa registers their classes
+# (card_hooks, seats), which the rules below them call without importing them.
+from . import automa as _automa  # noqa: F401
+from . import cards as _cards  # noqa: F401
+from . import decisions, narrate, rounds, rule_ids, rulebook, scoring, setup
+from .actions import Action, action_from_dict
+from .errors import EngineError, IllegalAction, Refusal
+from .events import EVERYONE, GAME, Event
+from .rulebook import DECISIONS
+from .state import GameState, Pending, PlayerState, copy_state, from_plain, to_plain
+from .view import PUBLIC_DECISIONS, redacted
 
 FORMAT_VERSION = 1
+
+
+AUTOMA_NAME = "Automa"  # the Automa's seat; no person may take this name (names are never read)
 
 
 @dataclass(frozen=True)
 class Seat:
     name: str
     automa: bool = False
+
+
+def naming_problem(seats: Sequence[Seat]) -> str | None:
+    """Why these names cannot start a new game, or None. Only "Automa" itself is taken: the engine
+    tells seats apart by number, so "Automa Jones" or "automa" is a name like any other. (Checked
+    for new games only: a game recorded under older rules still loads.)"""
+    for i, seat in enumerate(seats, start=1):
+        if not seat.automa and seat.name.strip() == AUTOMA_NAME:
+            return f"only the Automa is called {AUTOMA_NAME}: pick another name for seat {i}"
+    return None
 
 
 class Game:
@@ -57,14 +76,14 @@ class Game:
         """A new game; ``start=False`` stops before the first roll (the Scenario builder starts there)."""
         specs = [Seat(x) if isinstance(x, str) else x for x in seats]
         if not 2 <= len(specs) <= 4:
-            raise IllegalAction(f"a game has 2 to 4 seats, not {len(specs)}")
+            raise IllegalAction(f"a game has 2 to 4 seats, not {len(specs)}", rule_ids.SEATS)
         if sum(s.automa for s in specs) > 1:
-            raise IllegalAction("at most one seat can be the Automa")
+            raise IllegalAction("at most one seat can be the Automa", rule_ids.SEATS)
         if all(s.automa for s in specs):
-            raise IllegalAction("at least one seat must be a human player")
+            raise IllegalAction("at least one seat must be a human player", rule_ids.SEATS)
         names = [s.name.strip() for s in specs]
         if any(not n for n in names) or len(set(names)) != len(names):
-            raise IllegalAction("every seat needs a different, non-empty name")
+            raise IllegalAction("every seat needs a different, non-empty name", rule_ids.SEATS)
         rng = random.Random(seed)
         state = setup.new_state(catalogue, rng, names, [s.automa for s in specs], seed, shops_variant)
         game = cls(catalogue, state, rng)
@@ -104,7 +123,10 @@ class Game:
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     def clone(self) -> Game:
-        return Game.from_dict(self.cat, json.loads(self.to_json()))
+        """An independent copy: the same state and the same RNG state (a direct copy, for search)."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return Game(self.cat, copy_state(self.s), rng)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self.to_dict() == other.to_dict()
@@ -150,37 +172,9 @@ class Game:
         top = self.pending
         if top is None:
             return []
-        kind = top.kind
-        if kind == "draft":
-            return draft.legal(self, top)
-        if kind == "turn":
-            return self._turn_actions(top.seat)
-        if kind == "assign":
-            return harbor.assign_options(self, top)
-        if kind == "final_convert":
-            return [*fleet.conversion_actions(self, self.s.players[top.seat]), EndTurn()]
-        if kind in ("voyage_choice", "corsair", "ship_order"):
-            return voyage.legal(self, top)
-        if kind == "choose":
-            out: list[Action] = [Choose(o) for o in top.data["options"]]
-            if top.data.get("optional"):
-                out.append(Pass())
-            return out
-        raise EngineError(f"unknown pending decision {kind!r}")
-
-    def _turn_actions(self, seat: int) -> list[Action]:
-        p = self.s.players[seat]
-        out: list[Action] = []
-        out += harbor.placements(self, p)
-        out += harbor.die_boosts(self, p)
-        out += colony.govern_actions(self, p)
-        out += fleet.govern_actions(self, p)
-        out += senate.favor_actions(self, p)
-        if self.s.shops_variant:
-            out += shops.shop_actions(self, p)
-        if not p.drafted:
-            out.append(EndTurn())
-        return out
+        if top.kind not in DECISIONS:
+            raise EngineError(f"unknown pending decision {top.kind!r}")
+        return rulebook.legal_actions(self, top)
 
     # --- applying ---------------------------------------------------------------------------
 
@@ -189,7 +183,7 @@ class Game:
         if isinstance(action, dict):
             action = action_from_dict(action)
         if self.is_over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", rule_ids.GAME_OVER)
         if not self.is_legal(action):
             raise IllegalAction(self.why_illegal(action))
         self._apply(action)
@@ -200,16 +194,20 @@ class Game:
         self._legal_set = None
         top = self.pending
         assert top is not None
-        handler = _HANDLERS.get(action.kind)
-        if handler is None:
-            raise EngineError(f"no handler for {action.kind}")
-        handler(self, top, action)
+        rulebook.rule_for(action).apply(self, top, action)
         self.advance()
 
-    def why_illegal(self, action: Action) -> str:
-        from .reasons import why_illegal
-
-        return why_illegal(self, action)
+    def why_illegal(self, action: Action) -> Refusal:
+        """Why ``action`` is not legal now: the sentence for players and the rule behind it."""
+        top = self.pending
+        if top is None:
+            return Refusal("the game is over", rule_ids.GAME_OVER)
+        if type(action) not in rulebook.answers(top.kind):
+            return decisions.not_now(self, top)
+        refusal = rulebook.rule_for(action).check(self, top, action)
+        if refusal is None:  # allowed by its rule, yet not offered: the two must never disagree
+            raise EngineError(f"{action} passes its rule's check but is not among the legal actions")
+        return refusal
 
     def advance(self) -> None:
         """Run the automatic steps of the rules until someone must decide or the game ends."""
@@ -230,8 +228,18 @@ class Game:
     def pop(self) -> Pending:
         return self.s.stack.pop()
 
-    def log(self, text: str) -> None:
-        self.s.log.append(text)
+    def log(self, kind: str, actor: int = GAME, *, secret: dict[str, Any] | None = None, reader: int = EVERYONE,
+            **data: Any) -> None:
+        """Write an event (see :mod:`.events`; :mod:`.narrate` words it): ``actor`` is the seat that
+        acted or GAME, ``data`` its content for everyone, ``secret`` what only ``reader`` may know.
+        It is marked as a reveal when chance was used or something hidden shown since the last one."""
+        s = self.s
+        reveal = bool(s.reveal_marks) and s.reveal_marks[-1] == len(s.log)
+        s.log.append(Event(kind, actor, reveal, data, secret or {}, reader if secret else EVERYONE))
+
+    def log_lines(self, viewer: int | None = None) -> list[str]:
+        """The log as ``viewer`` (a seat, or None for anyone) may read it, one sentence per event."""
+        return narrate.lines(self, self.s.log, viewer)
 
     def reveal(self) -> None:
         """Note that chance was used or hidden information shown (undo stops here)."""
@@ -254,6 +262,39 @@ class Game:
     def final_scores(self) -> list[dict[str, int]]:
         return scoring.final_scores(self)
 
+    # --- what one seat may know -------------------------------------------------------------
+
+    def view(self, seat: int | None) -> SeatView:
+        """What ``seat`` may know of the game (None: a spectator, who sees only what is public)."""
+        return SeatView(self, seat)
+
+
+class SeatView(Game):
+    """A seat's view (see :mod:`.view`): a Game over a copy of the state with everything the seat
+    may not know taken out, and the legal actions when the decision is theirs. Read-only: it can
+    be described, drawn and reasoned about, never played."""
+
+    def __init__(self, game: Game, seat: int | None) -> None:
+        super().__init__(game.cat, redacted(game.s, seat), random.Random(0))  # no RNG state: see s.rng
+        self.seat = seat
+        top = game.pending
+        open_ = top is not None and (top.seat == seat or top.kind in PUBLIC_DECISIONS)
+        self._legal = game.legal_actions() if open_ else ()
+        self._legal_set = frozenset(self._legal)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self._legal or ()
+
+    def log_lines(self, viewer: int | None = None) -> list[str]:
+        """The log as this seat may read it."""
+        return narrate.lines(self, self.s.log, self.seat)
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> Any:
+        raise EngineError("a seat's view is read-only: actions go to the game itself")
+
+    apply = _apply = advance = push = pop = log = reveal = shuffle = restore = _read_only  # type: ignore[assignment]
+    clone = view = _read_only  # type: ignore[assignment]
+
 
 def _rng_to_plain(state: Any) -> list[Any]:
     version, internal, gauss = state
@@ -263,46 +304,3 @@ def _rng_to_plain(state: Any) -> list[Any]:
 def _rng_from_plain(data: list[Any]) -> Any:
     version, internal, gauss = data
     return (version, tuple(internal), gauss)
-
-
-def _end_turn(game: Game, top: Pending, action: Action) -> None:
-    if top.kind == "final_convert":
-        rounds.finish_final_convert(game, top.seat)
-    else:
-        rounds.end_player_turn(game, top.seat)
-
-
-def _choose(game: Game, top: Pending, action: Action) -> None:
-    if top.kind == "choose":
-        choices.resolve(game, top, action)
-    else:
-        voyage.apply(game, top, action)
-
-
-_HANDLERS: dict[str, Any] = {
-    "draft": draft.apply_draft,
-    "place": harbor.apply_place,
-    "assign": harbor.apply_assign,
-    "favor-pip": harbor.apply_boost,
-    "smuggler-token": harbor.apply_boost,
-    "play-person": colony.apply,
-    "play-building": colony.apply,
-    "activate": card_effects.apply_activate,
-    "build": colony.apply,
-    "retrieve-marker": senate.apply_favor,
-    "favor-senate": senate.apply_favor,
-    "employ-luxury": colony.apply,
-    "employ-building": card_effects.apply_employ,
-    "employ-crew": fleet.apply,
-    "play-ship": fleet.apply,
-    "repair": fleet.apply,
-    "send": fleet.apply,
-    "convert": fleet.apply,
-    "conversion": fleet.apply,
-    "shop": shops.apply,
-    "end-turn": _end_turn,
-    "choose": _choose,
-    "pass": _choose,
-    "trade": voyage.apply,
-    "sail-on": voyage.apply,
-}

@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import automa, colony, draft, scoring, voyage
+from . import card_hooks, draft, scoring, seats, supply, voyage
+from . import rule_ids as R
+from .actions import EndTurn
+from .errors import Refusal
+from .rulebook import ActionRule, rule
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import Pending
 
 
 def start_turn(game: Game) -> None:
@@ -22,10 +27,7 @@ def step(game: Game) -> None:
     if s.phase == "draft":
         if s.draft_order:
             seat = s.draft_order[0]
-            if s.players[seat].automa:
-                automa.draft_and_place(game, seat)
-            else:
-                game.push("draft", seat)
+            seats.controller(s.players[seat]).draft(game, seat)
             return
         draft.finish(game)
         s.phase = "actions"
@@ -34,7 +36,7 @@ def step(game: Game) -> None:
         s.active += 1
         if s.active < len(s.turn_order):
             seat = s.turn_order[s.active]
-            game.log(f"{game.name(seat)}'s turn.")
+            game.log("turn", seat=seat)
             game.push("turn", seat)
             return
         s.phase = "voyage"
@@ -46,7 +48,7 @@ def step(game: Game) -> None:
         if s.round == game.cat.supply.rounds and s.turn == "B":
             s.phase = "final_convert"
             s.active = -1
-            game.log("The last voyage is over: everyone may convert coins once more.")
+            game.log("final-convert")
         else:
             end_of_turn(game)
         return
@@ -60,16 +62,49 @@ def step(game: Game) -> None:
     raise AssertionError(f"no automatic step in phase {s.phase}")
 
 
+@rule
+class EndTurnRule(ActionRule[EndTurn]):
+    """End of the Action phase turn (both dice placed first), or of the last coin conversions."""
+
+    action = EndTurn
+    entry = R.PLACING
+
+    def legal(self, game: Game, top: Pending) -> list[EndTurn]:
+        if top.kind == "turn" and game.s.players[top.seat].drafted:
+            return []
+        return [EndTurn()]
+
+    def candidates(self, game: Game, top: Pending) -> list[EndTurn]:
+        return [EndTurn()]
+
+    def check(self, game: Game, top: Pending, action: EndTurn) -> Refusal | None:
+        left = game.s.players[top.seat].drafted
+        if top.kind == "turn" and left:
+            return Refusal(f"both dice must be placed first ({len(left)} still to place)", R.PLACING)
+        return None
+
+    def apply(self, game: Game, top: Pending, action: EndTurn) -> None:
+        if top.kind == "final_convert":
+            finish_final_convert(game, top.seat)
+        else:
+            end_player_turn(game, top.seat)
+
+    def words(self, game: Game, top: Pending | None, action: EndTurn) -> str:
+        if top is not None and top.kind == "final_convert":
+            return "Finish: no more conversions"
+        return "End your turn"
+
+
 def end_player_turn(game: Game, seat: int) -> None:
     game.pop()
     p = game.s.players[seat]
     p.placed_this_turn = 0
-    game.log(f"{p.name} ends the turn.")
+    game.log("end-turn", seat)
 
 
 def finish_final_convert(game: Game, seat: int) -> None:
     game.pop()
-    game.log(f"{game.name(seat)} is done converting.")
+    game.log("done-converting", seat)
 
 
 def end_of_turn(game: Game) -> None:
@@ -89,7 +124,7 @@ def end_of_turn(game: Game) -> None:
         p.voyage_cargo = {}
         p.voyage_any_luxury = False
         p.voyage_ignored_pirate = ""
-    game.log(f"{game.name(s.anchor)} takes the Anchor.")
+    game.log("anchor", seat=s.anchor)
     # 5. advance the turn marker
     if s.turn == "A":
         s.turn = "B"
@@ -117,17 +152,15 @@ def end_of_round(game: Game) -> None:
     """End of Round Steps 1-5 (and Governor's Villa)."""
     s = game.s
     for p in s.players:
-        if p.automa:
+        if not seats.controller(p).end_of_round(game, p):
             continue
         coins = p.free_colonists // 2  # 1. domestic growth
         if coins:
             p.coins += coins
-            game.log(f"{p.name}: domestic growth, {coins} coin{'s' if coins > 1 else ''}.")
-        colony.return_workers(game, p)  # 2. workers come home
-        if "building-19" in p.buildings:
-            p.favor += 1
-            game.resolved("building-19")
-            game.log(f"{p.name}: Governor's Villa gives 1 Favor.")
+            game.log("domestic-growth", seat=p.seat, coins=coins)
+        supply.return_workers(game, p)  # 2. workers come home
+        for b in card_hooks.buildings(game, p):  # the Governor's Villa
+            b.end_of_round(game, p)
     for deck, display in ((s.person_deck, s.person_display), (s.building_deck, s.building_display)):
         if display:  # 3. refresh the displays
             deck.append(display.pop(0))
@@ -147,4 +180,4 @@ def end_of_round(game: Game) -> None:
     s.die_bonus = {}
     s.die_wild = []
     s.die_no_fee = []
-    game.log(f"End of round {s.round}: {len(back)} dice go back to the bag.")
+    game.log("end-of-round", round=s.round, dice=len(back))

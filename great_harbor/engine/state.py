@@ -13,6 +13,9 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, get_args, get_origin
 
+from .decision_data import Decision, decision_from
+from .events import Event
+
 COLOURS = ("red", "blue", "yellow", "purple")
 RESOURCES = ("sails", "rope", "planks", "metal")
 LUXURIES = ("wine", "dyes", "marble", "amphorae")
@@ -104,11 +107,17 @@ class PlayerState:
 
 @dataclass
 class Pending:
-    """A decision a rule is waiting for: ``kind`` names it, ``seat`` decides, ``data`` is context."""
+    """A decision a rule is waiting for: ``kind`` names it, ``seat`` decides, ``data`` is what it
+    knows (a typed :class:`~great_harbor.engine.decision_data.Decision`; given as plain fields, it
+    is made from them)."""
 
     kind: str
     seat: int
-    data: dict[str, Any] = field(default_factory=dict)
+    data: Any = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.data, Decision):
+            self.data = decision_from(self.kind, self.data or {})
 
 
 # --- the whole game -------------------------------------------------------------------------------
@@ -160,15 +169,15 @@ class GameState:
     automa_discard: list[str] = field(default_factory=list)
     # Decisions waiting (last is current) and the log
     stack: list[Pending] = field(default_factory=list)
-    log: list[str] = field(default_factory=list)
+    log: list[Event] = field(default_factory=list)  # see events.py; narrate.py words them
     effects_resolved: list[str] = field(default_factory=list)  # card ids whose effect has resolved
     voyage: VoyageState = field(default_factory=lambda: VoyageState())
     shops: dict[str, int] = field(default_factory=dict)  # Harbor Shops variant: position -> owner seat
     # Counts every use of chance or reveal of hidden information (rolls, draws, shuffles); undo
     # never steps back across a change of this number.
     reveals: int = 0
-    # Where reveals happened in the log: the line at each of these indices (the next one written
-    # after the reveal) tells what was rolled, drawn or shown. The UI marks these lines.
+    # Where reveals happened in the log: the event at each of these indices (the next one written
+    # after the reveal) tells what was rolled, drawn or shown; Game.log marks it (Event.reveal).
     reveal_marks: list[int] = field(default_factory=list)
     final_scores: list[dict[str, int]] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
@@ -191,6 +200,8 @@ def to_plain(obj: Any) -> Any:
     cls = type(obj)
     if cls is int or cls is str or cls is bool or obj is None:
         return obj
+    if isinstance(obj, Decision):
+        return obj.plain()
     if cls is list or cls is tuple:
         return [to_plain(x) for x in obj]
     if cls is dict:
@@ -213,6 +224,74 @@ _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
+
+
+# --- a fast deep copy ----------------------------------------------------------------------------
+# Clones (undo, search, a seat's view) copy the whole state often; a copier per dataclass, worked
+# out once from its type hints, is several times faster than copy.deepcopy or a JSON round trip.
+# Frozen dataclasses (log events) are never changed after they are made, so they are shared.
+
+Copier = Any  # Callable[[Any], Any] | None; None: the value is immutable and shared
+
+
+def _copy_any(v: Any) -> Any:
+    cls = type(v)
+    if cls is list:
+        return [_copy_any(x) for x in v]
+    if cls is dict:
+        return {k: _copy_any(x) for k, x in v.items()}
+    return v
+
+
+def _copier(tp: Any) -> Copier:
+    if tp in (int, str, bool, float, type(None)):
+        return None
+    if tp is Any:
+        return _copy_any
+    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+        if tp.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+            return None
+        return _class_copier(tp)
+    origin = get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        inner = [a for a in get_args(tp) if a is not type(None)]
+        c = _copier(inner[0])
+        return None if c is None else (lambda v: None if v is None else c(v))
+    if origin is list:
+        (item,) = get_args(tp)
+        c = _copier(item)
+        return list if c is None else (lambda v: [c(x) for x in v])
+    if origin is dict:
+        _, item = get_args(tp)
+        c = _copier(item)
+        return dict if c is None else (lambda v: {k: c(x) for k, x in v.items()})
+    return _copy_any
+
+
+_CLASS_COPIERS: dict[type, Any] = {}
+
+
+def _class_copier(cls: type) -> Any:
+    found = _CLASS_COPIERS.get(cls)
+    if found is not None:
+        return found
+    plan: list[tuple[str, Copier]] = []
+
+    def copy(obj: Any) -> Any:
+        new: Any = object.__new__(cls)
+        d = obj.__dict__
+        new.__dict__.update({name: d[name] if c is None else c(d[name]) for name, c in plan})
+        return new
+
+    _CLASS_COPIERS[cls] = copy  # before the fields: a class may contain itself
+    hints = typing.get_type_hints(cls)
+    plan += [(f.name, _copier(hints[f.name])) for f in dataclasses.fields(cls)]
+    return copy
+
+
+def copy_state(state: GameState) -> GameState:
+    """A deep copy of a game state (log events, which never change, are shared)."""
+    return _class_copier(GameState)(state)  # type: ignore[no-any-return]
 
 
 def from_plain(cls: type[T], data: Any) -> T:

@@ -21,8 +21,11 @@ from textual.message import Message
 from textual.screen import Screen
 
 from great_harbor.data import Catalogue, CatalogueError, load_catalogue
-from great_harbor.engine import EngineError, Game, IllegalAction, Seat
+from great_harbor.engine import EngineError, Game, IllegalAction, Seat, narrate, rule_ids
 from great_harbor.engine.actions import Action
+from great_harbor.engine.errors import Refusal
+from great_harbor.engine.events import GAME
+from great_harbor.engine.game import SeatView
 from great_harbor.startup import resume_collector
 
 from .session_control import SessionControl
@@ -181,7 +184,7 @@ class GreatHarborApp(SessionControl, App[None]):
         self.log_seen = len(game.s.log) if resumed else 0
         from .screens.game import GameScreen
 
-        screen = GameScreen(game)
+        screen = GameScreen(game.view(self.viewer))
         if len(self.screen_stack) > 1:
             while len(self.screen_stack) > 2:
                 self.pop_screen()
@@ -227,24 +230,26 @@ class GreatHarborApp(SessionControl, App[None]):
             else:
                 game.apply(action)
         except IllegalAction as exc:
-            self.refused(str(exc), action)
+            self.refused(exc.refusal)
             return
         except (EngineError, NotImplementedError) as exc:
-            self.refused(f"the engine could not do that: {exc or type(exc).__name__}")
+            reason = f"the engine could not do that: {exc or type(exc).__name__}"
+            self.refused(Refusal(reason, rule_ids.GOVERN_ACTIONS))
             return
         self._note_save()
         self.after_change()
 
-    def refused(self, reason: str, action: Action | None = None) -> None:
+    def refused(self, refusal: Refusal) -> None:
         """Show an engine refusal, with the rule behind it (the context key opens that rule)."""
         import time
 
         from .lookup_topics import CONTEXT_KEY, REFUSAL_SECONDS, index_for, refusal_topic, title_of
         from .screens.game import GameScreen
 
-        topic = refusal_topic(self.game, reason, action)
-        title = title_of(index_for(self.game.cat), topic.entry) if topic and self.game else None
-        if topic is not None and title is not None:
+        reason = refusal.reason
+        topic = refusal_topic(refusal)
+        title = title_of(index_for(self.game.cat), topic.entry) if self.game else None
+        if title is not None:
             self.refusal = (topic, time.monotonic() + REFUSAL_SECONDS)
             reason = f"{reason}. Rule: {title} ({CONTEXT_KEY} opens it)"
         screen = self.screen
@@ -263,10 +268,9 @@ class GreatHarborApp(SessionControl, App[None]):
         if game is None:
             return
         new = game.s.log[self.log_seen:]
-        automa = [p.name for p in game.s.players if p.automa]
-        # The engine logs the Automa's decisions under the word "Automa", whatever the seat's name.
-        marks = tuple({"Automa", *automa})
-        if automa and any(line.startswith(marks) for line in new) and self.automa_delay > 0:
+        players = game.s.players
+        # The Automa's decisions are the events whose actor is its seat (names are never read).
+        if self.automa_delay > 0 and any(e.actor != GAME and players[e.actor].automa for e in new):
             from .screens.automa_turn import AutomaTurnScreen
 
             # The log catches up as the playback ends. If the keyboard then passes to another
@@ -274,7 +278,7 @@ class GreatHarborApp(SessionControl, App[None]):
             # hand, their choices): the one who just played is still watching.
             hand_off = not game.is_over and self.handoff_to() is not None
             self._refresh_table(hide=hand_off, log_upto=self.log_seen)
-            playback = AutomaTurnScreen(new, self.automa_delay)
+            playback = AutomaTurnScreen(narrate.lines(game, new), self.automa_delay)
             self.push_screen(playback, lambda _: self._continue(typed=playback.typed))
             return
         self._continue()
@@ -289,7 +293,7 @@ class GreatHarborApp(SessionControl, App[None]):
             from .screens.game_over import GameOverScreen
 
             self._refresh_table()
-            self.push_screen(GameOverScreen(game))
+            self.push_screen(GameOverScreen(game.view(None)))
             return
         seat = self.handoff_to()
         if seat is not None:
@@ -303,7 +307,7 @@ class GreatHarborApp(SessionControl, App[None]):
                 self.viewer = seat
                 self._refresh_table()
 
-            self.push_screen(HandOffScreen(game, seat), confirmed)
+            self.push_screen(HandOffScreen(game.view(None), seat), confirmed)
             self._refresh_table(hide=True)
             return
         self._refresh_table()
@@ -335,9 +339,18 @@ class GreatHarborApp(SessionControl, App[None]):
     def _refresh_table(self, hide: bool = False, log_upto: int | None = None) -> None:
         from .screens.game import GameScreen
 
+        if self.game is None:
+            return
+        view = self.table_view(hidden=hide)
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
-                screen.refresh_view(self.viewer, hidden=hide, log_upto=log_upto)
+                screen.refresh_view(view, hidden=hide, log_upto=log_upto)
+
+    def table_view(self, hidden: bool = False) -> SeatView:
+        """What the table may show now: the view of the person at the keyboard, or only what is
+        public while the table is covered (a hand-off, another seat's decision coming)."""
+        assert self.game is not None
+        return self.game.view(None if hidden else self.viewer)
 
     # --- the rules lookup -----------------------------------------------------------------
 
@@ -404,7 +417,7 @@ class GreatHarborApp(SessionControl, App[None]):
         from .screens.game import GameScreen
 
         if self.game is not None and isinstance(self.screen, GameScreen):
-            self.push_screen(ColonyViewScreen(self.game, seat, self.viewer, len(self.humans()) == 1))
+            self.push_screen(ColonyViewScreen(self.screen.game, seat))
 
 
 def make_app(

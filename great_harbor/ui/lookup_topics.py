@@ -9,6 +9,7 @@ and :func:`index_for` hands it out.
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -33,7 +34,8 @@ from great_harbor.engine.actions import (
     Trade,
     UseConversion,
 )
-from great_harbor.engine.state import Pending
+from great_harbor.engine.errors import Refusal
+from great_harbor.engine.game import SeatView
 
 if TYPE_CHECKING:
     from great_harbor.data import Catalogue
@@ -178,7 +180,7 @@ def topic_for_action(game: Game, action: Action, about: str | None = None) -> To
         placed = slot_topic(game, action.slot, about)
         return Topic(placed.entry, about, (*placed.related, DICE_BONUS_RULE))
     if isinstance(action, AssignPips) and top is not None:
-        entries = [entry_for_tile(str(t)) for t in top.data.get("tiles", ())] + [rule]
+        entries = [entry_for_tile(str(t)) for t in getattr(top.data, "tiles", ())] + [rule]
         return Topic(entries[0], about, tuple(dict.fromkeys(entries[1:])))
     if isinstance(action, Draft):
         return Topic(rule, about, (DICE_BONUS_RULE,))
@@ -203,67 +205,73 @@ def _is_card(game: Game, card: str) -> bool:
                                             cat.conversion_cards))
 
 
-def pending_topic(game: Game, public_only: bool = False) -> Topic:
-    """What the game waits for. With ``public_only`` (the table is hidden), a private decision
+def pending_topic(view: SeatView) -> Topic:
+    """What the game waits for, as ``view``'s seat may know it: another seat's private decision
     does not name the card that asks it."""
     from great_harbor.engine.describe import prompt
     from great_harbor.lookup.links import entry_for_pending
 
-    top = game.pending
+    top = view.pending
     if top is None:
         return Topic("end-of-game", "the end of the game")
-    if public_only and top.data.get("private"):
+    game = view
+    if top.seat != view.seat and top.data.private:
         return Topic("turn-structure", "the decision the game waits for")
     entry = entry_for_pending(top) or "turn-structure"
     return Topic(entry, f"what the game waits for: {prompt(game)}")
 
 
-def refusal_topic(game: Game | None, reason: str, action: Action | None = None,
-                  pending: Pending | None = None) -> Topic | None:
-    """The rule behind an engine refusal (``IllegalAction`` message), or ``None``."""
-    from great_harbor.lookup.links import rule_for_refusal
-
-    if pending is None and game is not None:
-        pending = game.pending
-    entry = rule_for_refusal(reason, action, pending)
-    if entry is None:
-        return None
-    return Topic(entry, f"why not: {reason.strip().rstrip('.')}")
+def refusal_topic(refusal: Refusal) -> Topic:
+    """The rule behind an engine refusal (``IllegalAction.refusal`` or ``Game.why_illegal``)."""
+    return Topic(refusal.rule, f"why not: {refusal.reason.strip().rstrip('.')}")
 
 
 def why_not(game: Game, query: str) -> WhyNot | None:
-    """When the picker's filter matches no legal action: the first action the player might mean
-    that the engine refuses, with its reason and rule."""
+    """When the picker's filter matches no legal action: why the actions the player might mean
+    (every candidate of the pending decision whose words match) are refused. When several are, the
+    reason most of them share is the one that matters (typing "launch": not the one dock whose
+    ship is at sea, but the planks every dock would need)."""
     from great_harbor.engine.describe import describe
+    from great_harbor.engine.rulebook import candidates
 
-    from .probes import candidates
     from .widgets.picker import matches
 
-    for action in candidates(game):
+    top = game.pending
+    if top is None or not game.legal_actions():  # not this seat's decision: nothing to explain
+        return None
+    refused: list[tuple[Action, str, Refusal]] = []
+    for action in candidates(game, top):
+        if game.is_legal(action):
+            continue
         words = describe(game, action)
         if matches(words, query):
-            reason = game.why_illegal(action)
-            topic = refusal_topic(game, reason, action)
-            return WhyNot(action, f"Not possible: {words} — {reason}.", topic.entry if topic else None)
-    return None
+            refused.append((action, words, game.why_illegal(action)))
+    if not refused:
+        return None
+    counts = Counter(r.reason for _, _, r in refused)
+    action, words, refusal = max(refused, key=lambda x: counts[x[2].reason])  # the first of the most common
+    return WhyNot(action, f"Not possible: {words} — {refusal.reason}.", refusal.rule)
 
 
 # --- the things on the table ----------------------------------------------------------------------
 
 
-def table_things(game: Game, seat: int | None, show_hand: bool) -> list[TableThing]:
+def table_things(view: SeatView, seat: int | None) -> list[TableThing]:
     """Everything the table shows that has an entry: the Harbor tiles, the displays, the Conversion
     cards and the Dice Bonus tile, the Senate tracks, the revealed Pirates, and the colony of
-    ``seat`` (the one on screen); its hand only with ``show_hand``."""
+    ``seat`` (the one on screen); its hand when it is the view's own."""
     from great_harbor.engine.describe import card_name, prompt
     from great_harbor.lookup.links import entry_for_senate_track, entry_for_tile
 
+    game = view
     s = game.s
     cat = game.cat
+    show_hand = seat is not None and seat == view.seat
     out: list[TableThing] = []
-    if game.pending is not None:
-        topic = pending_topic(game, public_only=not show_hand)
-        out.append(TableThing("Now", prompt(game) if not game.pending.data.get("private") or show_hand
+    top = game.pending
+    if top is not None:
+        topic = pending_topic(view)
+        out.append(TableThing("Now", prompt(game) if not top.data.private or top.seat == view.seat
                               else "A decision", topic.entry))
     for cell in sorted(s.layout):
         tile = s.layout[cell]

@@ -76,9 +76,10 @@ def command_refusal(session: Session | None, query: str) -> str | None:
     return None
 
 
-def marked_log(game: Game) -> list[str]:
-    """The log's lines, those that rolled dice or revealed cards marked with ``*``."""
-    return [REVEAL + line if marked else line for marked, line in log_lines(game)]
+def marked_log(game: Game, viewer: int | None = None) -> list[str]:
+    """The log's lines as ``viewer`` may read them, those that rolled dice or revealed cards marked
+    with ``*``."""
+    return [REVEAL + line if marked else line for marked, line in log_lines(game, viewer)]
 
 
 def log_path(save: Path | None, record: GameRecord) -> Path:

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from textual.app import SystemCommand
 from textual.screen import Screen
 
-from great_harbor.engine import EngineError, IllegalAction
+from great_harbor.engine import EngineError, IllegalAction, rule_ids
+from great_harbor.engine.errors import Refusal
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
         def catalogue(self) -> Catalogue: ...
         def begin(self, game: Game, resumed: bool = False) -> None: ...
         def after_change(self) -> None: ...
-        def refused(self, reason: str) -> None: ...
+        def refused(self, refusal: Refusal) -> None: ...
         def _refresh_table(self, hide: bool = False, log_upto: int | None = None) -> None: ...
 else:
     _Base = object
@@ -143,8 +144,11 @@ class SessionControl(_Base):
         words = describe(session.game, action)
         try:
             session.redo()
-        except (IllegalAction, EngineError, ValueError) as exc:
-            self.refused(str(exc))
+        except IllegalAction as exc:
+            self.refused(exc.refusal)
+            return
+        except (EngineError, ValueError) as exc:
+            self.refused(Refusal(str(exc), rule_ids.GOVERN_ACTIONS))
             return
         self._note_save()
         self.notify(f"Done again: {words}", timeout=4)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from great_harbor.data import Catalogue
-from great_harbor.engine import Game, Seat, automa, invariants, scoring
+from great_harbor.engine import Game, Seat, automa, colony, invariants, scoring
 from great_harbor.engine.actions import Draft
 from great_harbor.engine.scenario import Scenario
 from great_harbor.engine.state import COLOURS, DOCKED, OUTBOUND, RETURNING, PlayerState
@@ -20,7 +20,7 @@ def solo(seed: int = 0) -> Scenario:
 
 
 def automa_lines(game: Game, start: str = "Automa") -> list[str]:
-    return [line for line in game.s.log if line.startswith(start)]
+    return [line for line in game.log_lines() if line.startswith(start)]
 
 
 def show_ships(sc: Scenario, *cards: str) -> None:
@@ -79,7 +79,7 @@ def test_rulebook_example_purple_card_with_down_arrow_drafts_the_purple_2() -> N
     p2 = dice[1]
     assert p2 in game.s.slots.values() or p2 in game.s.district
     assert p2 not in game.s.pool
-    assert any(line.startswith("Automa card 8: purple, lowest -> P2;") for line in game.s.log)
+    assert any(line.startswith("Automa card 8: purple, lowest -> P2;") for line in game.log_lines())
     assert game.pending is not None and game.pending.kind == "draft" and game.pending.seat == 0
 
 
@@ -89,7 +89,7 @@ def test_up_arrow_drafts_the_highest_die_of_the_colour() -> None:
     sc.automa_deck("automa-1")  # red, up arrow
     game = sc.draft()
     assert dice[1] not in game.s.pool and dice[0] in game.s.pool and dice[2] in game.s.pool
-    assert any(line.startswith("Automa card 1: red, highest -> R6;") for line in game.s.log)
+    assert any(line.startswith("Automa card 1: red, highest -> R6;") for line in game.log_lines())
 
 
 def test_a_card_whose_colour_is_not_in_the_pool_is_discarded_and_the_next_card_decides() -> None:
@@ -99,8 +99,8 @@ def test_a_card_whose_colour_is_not_in_the_pool_is_discarded_and_the_next_card_d
     game = sc.draft(order=[AUTOMA])
     assert game.s.automa_discard[:2] == ["automa-1", "automa-4"]
     assert dice[0] not in game.s.pool + game.s.smuggler_dice  # the purple 3 was taken
-    assert "Automa card 1: red, but no red die is left; the card is discarded." in game.s.log
-    assert any(line.startswith("Automa card 4: purple, highest -> P3;") for line in game.s.log)
+    assert "Automa card 1: red, but no red die is left; the card is discarded." in game.log_lines()
+    assert any(line.startswith("Automa card 4: purple, highest -> P3;") for line in game.log_lines())
 
 
 def test_when_the_deck_runs_out_the_discards_are_shuffled_into_a_new_deck() -> None:
@@ -110,8 +110,8 @@ def test_when_the_deck_runs_out_the_discards_are_shuffled_into_a_new_deck() -> N
     s.automa_deck = ["automa-1"]  # red, and the pool has no red die
     sc.pool("B3", "B4", "B1", "B6", "B2")
     game = sc.draft(order=[3])
-    assert "The Automa deck is used up: its 28 discarded cards are shuffled into a new deck." in game.s.log
-    used = [line for line in game.s.log if line.startswith("Automa card") and "->" in line]
+    assert "The Automa deck is used up: its 28 discarded cards are shuffled into a new deck." in game.log_lines()
+    used = [line for line in game.log_lines() if line.startswith("Automa card") and "->" in line]
     assert len(used) == 1 and ": blue, " in used[0]
     assert sorted(s.automa_deck + s.automa_discard) == sorted(sc.cat.automa_cards)
     assert all(sc.cat.automa_cards[c].colour != "blue" for c in s.automa_discard[:-1])
@@ -163,7 +163,7 @@ def test_die_goes_to_the_first_free_slot_of_its_colour_from_the_top_clockwise() 
     assert game.s.slots["h10"] == dice[0]
     below = game.cat.tiles[game.s.layout["1,0"]].name
     assert any(line.endswith(f"first free blue slot from the top, clockwise: the bottom slot, shared with the {below}.")
-               for line in game.s.log)
+               for line in game.log_lines())
 
 
 def test_the_log_names_a_shore_slot_as_on_the_shore() -> None:
@@ -176,7 +176,7 @@ def test_the_log_names_a_shore_slot_as_on_the_shore() -> None:
     game = sc.draft(order=[AUTOMA])
     assert game.s.slots["v00"] == dice[0]
     assert any(line.endswith("first free blue slot from the top, clockwise: the left slot, on the shore.")
-               for line in game.s.log)
+               for line in game.log_lines())
 
 
 def test_without_a_free_slot_of_its_colour_the_die_takes_the_first_free_slot_clockwise() -> None:
@@ -189,7 +189,7 @@ def test_without_a_free_slot_of_its_colour_the_die_takes_the_first_free_slot_clo
     assert game.s.slots["v01"] == dice[0]
     right = game.cat.tiles[game.s.layout["0,1"]].name
     assert any(f"no free red slot, so the first free slot clockwise: the right slot, shared with the {right}" in line
-               for line in game.s.log)
+               for line in game.log_lines())
 
 
 def test_a_full_tile_sends_the_die_to_the_smugglers_district_with_a_token() -> None:
@@ -205,7 +205,7 @@ def test_a_full_tile_sends_the_die_to_the_smugglers_district_with_a_token() -> N
     assert dice[0] in game.s.district
     assert p.smuggler == 1
     assert p.resources == {r: 0 for r in p.resources}  # no district resources either
-    assert any("the tile is full, so the Smuggler's District and 1 Smuggler token" in line for line in game.s.log)
+    assert any("the tile is full, so the Smuggler's District and 1 Smuggler token" in line for line in game.log_lines())
 
 
 def test_the_automa_gains_no_tile_benefit() -> None:
@@ -233,7 +233,7 @@ def test_the_placed_dies_colour_track_advances_and_its_icon_is_done() -> None:
     game = sc.draft(order=[AUTOMA])
     assert p.automa_track == {"red": 0, "blue": 0, "yellow": 0, "purple": 1}
     assert p.automa_colonists == 1 and game.s.colonist_supply == supply - 1  # purple space 1: a Colonist
-    assert "Automa board: purple marker to space 1, icon colonist." in game.s.log
+    assert "Automa board: purple marker to space 1, icon colonist." in game.log_lines()
 
 
 def test_a_linked_space_is_done_when_the_neighbouring_marker_is_on_or_past_it() -> None:
@@ -312,7 +312,7 @@ def test_with_three_ships_the_new_one_replaces_the_smallest_which_still_scores()
     assert [sh.card for sh in p.docks if sh] == ["ship-9", "ship-17", "ship-18"]
     assert p.retired_ships == ["ship-2"]
     assert sc.game.s.colonist_supply == supply + 1  # the retired ship's crew goes home to the supply
-    assert "ship-2" in scoring.cards_in_colony(p)
+    assert "ship-2" in colony.cards_in_colony(p)
 
 
 def test_a_free_colonist_crews_the_new_ship_on_strength() -> None:
@@ -373,7 +373,7 @@ def test_person_follows_the_same_steps_and_ignores_housing() -> None:
     show_display(sc, "person", "person-8", "person-4", "person-5")  # blue, purple, red
     automa.take_person(sc.game, p)
     assert p.person_slots[-1] == ["person-5"] and len(p.person_slots) == 4
-    assert "person-5" in scoring.cards_in_colony(p)
+    assert "person-5" in colony.cards_in_colony(p)
 
 
 # --- Automa actions: Colonists --------------------------------------------------------------------
@@ -431,8 +431,8 @@ def test_all_docked_ships_are_sent_and_resolved_without_asking() -> None:
     sc.ship(AUTOMA, "ship-17", 3, where=RETURNING, sail_back=2)
     sc.pirate_deck("pirate-6")  # strength 2
     game = last_voyage(sc)
-    assert "Automa sends Liburna to trade." in game.s.log and "Automa sends Celox to trade." in game.s.log
-    assert not any("Quinquereme to trade" in line for line in game.s.log)
+    assert "Automa sends Liburna to trade." in game.log_lines() and "Automa sends Celox to trade." in game.log_lines()
+    assert not any("Quinquereme to trade" in line for line in game.log_lines())
     assert p.docks[2] is not None and p.docks[2].where == RETURNING and p.docks[2].sail_back == 2
     assert game.pending is not None and (game.pending.kind, game.pending.seat) == ("final_convert", 0)
 
@@ -450,7 +450,8 @@ def test_equal_strength_trades_for_double_prestige_and_discards_the_leftmost_dem
     assert leftmost not in s.demands[0] and leftmost in s.demand_pool
     sh = p.docks[0]
     assert sh is not None and sh.where == RETURNING and sh.damage == 0
-    assert any(line.startswith("Automa trades in segment 1: 2 Prestige (double), no coins") for line in game.s.log)
+    lines = game.log_lines()
+    assert any(line.startswith("Automa trades in segment 1: 2 Prestige (double), no coins") for line in lines)
 
 
 def test_greater_strength_sails_on_and_lower_strength_docks_at_once_undamaged() -> None:
@@ -459,7 +460,7 @@ def test_greater_strength_sails_on_and_lower_strength_docks_at_once_undamaged() 
     sc.ship(AUTOMA, "ship-9", 1)  # strength 2
     sc.pirate_deck("pirate-3", "pirate-7")  # 1, then 2 more: 3 in all
     game = last_voyage(sc)
-    log = game.s.log
+    log = game.log_lines()
     assert any("stronger than the pirates (1): it sails on to segment 2" in line for line in log)
     assert any("weaker than the pirates (3): it goes straight home, undamaged" in line for line in log)
     sh = p.docks[0]
@@ -559,7 +560,7 @@ def test_random_playouts_with_the_automa_keep_every_invariant(catalogue: Catalog
             invariants.check(game)
         p = game.s.players[humans]
         assert sum(p.automa_track.values()) > 0
-        assert sum(1 for line in game.s.log if line.startswith("Automa card") and "->" in line) == 20
+        assert sum(1 for line in game.log_lines() if line.startswith("Automa card") and "->" in line) == 20
         assert set(game.s.final_scores[humans]) == {*scoring.ITEMS, "total"}
         assert game.s.final_scores[humans] == automa.final_score(game, p)
 
@@ -583,7 +584,7 @@ def test_every_drafted_die_of_the_automa_matches_its_cards_colour(catalogue: Cat
     agent = random.Random(2)
     while not game.is_over:
         game.apply(agent.choice(game.legal_actions()))
-    for line in game.s.log:
+    for line in game.log_lines():
         if line.startswith("Automa card") and "->" in line:
             colour = line.split(": ", 1)[1].split(",")[0]
             label = line.split("-> ", 1)[1][:2]

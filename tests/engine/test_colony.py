@@ -20,8 +20,8 @@ from great_harbor.engine.actions import (
     RetrieveMarker,
     SpendFavorPip,
 )
-from great_harbor.engine.colony import housing_capacity
 from great_harbor.engine.scenario import Scenario
+from great_harbor.engine.supply import housing_capacity
 
 
 def end_round(game: Game) -> None:
@@ -200,7 +200,7 @@ def test_colonists_without_room_stay_in_the_supply() -> None:
     game.apply(AssignPips((6,)))  # tier 3: 2 colonists and 1 Favor, room for one
     p = game.s.players[0]
     assert p.free_colonists == 4 and p.favor == 1 and game.s.colonist_supply == supply - 1
-    assert "no room" in game.s.log[-1]
+    assert "no room" in game.log_lines()[-1]
 
 
 def test_an_insula_makes_room() -> None:
@@ -227,7 +227,7 @@ def test_favor_adds_a_temporary_pip() -> None:
     game.apply(SpendFavorPip(die))
     assert game.s.faces[die] == 4 and game.s.players[0].favor == 1
     game.apply(PlaceDie(die, "h00"))
-    assert game.pending.data["pips"] == 5
+    assert game.pending.data.pips == 5
     game.apply(AssignPips((5,)))
     assert game.s.players[0].resources["planks"] == 3
     assert game.s.die_bonus == {}

@@ -74,4 +74,4 @@ def test_dice_color_bonus_pays_on_draft() -> None:
     game.apply(Draft(blue))
     assert s.players[0].resources["sails"] == 1
     assert die_colour(blue) == "blue"
-    assert "Dice Color Bonus" in s.log[-1]
+    assert "Dice Color Bonus" in game.log_lines()[-1]

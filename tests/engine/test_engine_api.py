@@ -174,7 +174,7 @@ def test_random_playouts_keep_the_invariants(catalogue, seats: int) -> None:  # 
 
 def test_log_uses_player_words(catalogue) -> None:  # type: ignore[no-untyped-def]
     game, _ = random_game(catalogue, 2, seed=6)
-    text = "\n".join(game.s.log)
+    text = "\n".join(game.log_lines())
     assert "drafts" in text and "placed" in text and "Prestige" in text
     assert "person-" not in text and "building-" not in text
 

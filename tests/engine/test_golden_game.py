@@ -47,7 +47,7 @@ def pick(game: Game) -> Action:
     if top.kind == "assign":
         return max(acts, key=lambda a: (sum(a.pips) > 0, a.pips))  # type: ignore[attr-defined]
     if top.kind == "voyage_choice":
-        want = Trade if top.data["segment"] >= 1 else SailOn
+        want = Trade if top.data.segment >= 1 else SailOn
         return next((a for a in acts if isinstance(a, want)), next(a for a in acts if isinstance(a, Trade)))
     if top.kind == "turn":
         for kind in PRIORITY:
@@ -97,7 +97,7 @@ def test_golden_two_seat_game() -> None:
     ana, ben = game.s.players
     assert (ana.coins, ben.coins) == (0, 0)
     assert ana.structures == ["insula-1", "dock-hut-1", "dock-hut-2", "insula-2", "dock-hut-3"]
-    log = game.s.log
+    log = game.log_lines()
     assert log[-3:] == ["Ana: 30 Prestige.", "Ben: 15 Prestige.", "Ana wins the game!"]
     assert sum("trades in segment 2" in line for line in log) == 3
     assert sum("loses to the pirates" in line for line in log) == 2

@@ -109,3 +109,30 @@ async def test_the_playback_before_a_hand_off_hides_the_next_players_choices() -
                 app.play(choose(game))
                 await pilot.pause()
         raise AssertionError(f"only {checked} playbacks before a hand-off in 400 steps")
+
+
+async def test_a_person_named_like_the_automa_gets_no_playback_for_their_own_moves() -> None:
+    """Names are never read: "Automaton" placing a die (which the Automa has nothing to do with) is
+    followed by no playback, and Ctrl+Z takes the placement back, as for anyone."""
+    from great_harbor.engine.actions import PlaceDie
+
+    app = make_app(seed=7, players=["Automaton"], automa=True, automa_delay=30, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        game = app.game
+        assert game is not None
+        for _ in range(20):  # to Automaton's turn, skipping the Automa's playbacks
+            if isinstance(app.screen, AutomaTurnScreen):
+                await pilot.press("space")
+            top = game.pending
+            assert top is not None
+            if top.kind == "turn" and not game.s.players[top.seat].automa:
+                break
+            app.play(game.legal_actions()[0])
+            await pilot.pause()
+        place = next(a for a in game.legal_actions() if isinstance(a, PlaceDie) and a.slot == "district")
+        app.play(place)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)  # no playback: the Automa did nothing
+        assert "placed" in game.log_lines()[-1] and game.log_lines()[-1].startswith("Automaton ")
+        assert app.session is not None and app.session.can_undo()

@@ -15,9 +15,8 @@ from textual.widgets import Tree
 from great_harbor.engine.actions import ActivatePerson, EndTurn, PlaceDie
 from great_harbor.engine.describe import slot_tiles
 from great_harbor.engine.scenario import Scenario
-from great_harbor.engine.voyage import CORSAIR
 from great_harbor.lookup.glossary import card_entry_id, tile_entry_id
-from great_harbor.lookup.links import entry_for_action, rule_for_refusal
+from great_harbor.lookup.links import entry_for_action
 from great_harbor.ui.app import GreatHarborApp, make_app
 from great_harbor.ui.lookup_topics import index_for
 from great_harbor.ui.screens.automa_turn import AutomaTurnScreen
@@ -56,7 +55,7 @@ async def test_search_corsair_and_come_back_to_the_same_table() -> None:
         screen = lookup(app)
         assert isinstance(app.focused, SearchInput)
         await pilot.press(*"corsair", "enter")
-        assert screen.current == card_entry_id(CORSAIR)
+        assert screen.current == card_entry_id("person-21")  # the Corsair
         assert isinstance(app.focused, EntryText)
         text = screen_text(app)
         assert "Corsair (Person 21)" in text and "+2 Strength" in text
@@ -182,9 +181,7 @@ async def test_the_why_not_line_names_the_rule_and_f5_opens_it() -> None:
         game = app.game
         assert game is not None
         await pilot.press(*"end")  # both dice are still to place
-        reason = game.why_illegal(EndTurn())
-        rule = rule_for_refusal(reason, EndTurn(), game.pending)
-        assert rule is not None
+        rule = game.why_illegal(EndTurn()).rule
         title = index_for(game.cat).get(rule).title
         assert f"Rule (F5): {title}" in screen_text(app).replace("\n", " ").replace("  ", " ") or \
             title in str(app.screen.query_one("#picker-detail").render())
@@ -209,12 +206,12 @@ async def test_the_whole_why_not_line_shows_in_the_narrow_layout() -> None:
         assert game is not None
         await pilot.press(*"end")
         await pilot.pause()
-        reason = game.why_illegal(EndTurn())
-        assert reason is not None
+        refusal = game.why_illegal(EndTurn())
+        reason = refusal.reason
         detail = app.screen.query_one("#picker-detail")
         shown = detail_on_screen(app)
         assert f"Not possible: End your turn — {reason}" in shown
-        title = index_for(game.cat).get(rule_for_refusal(reason, EndTurn(), game.pending) or "").title
+        title = index_for(game.cat).get(refusal.rule).title
         assert shown.endswith(f"Rule (F5): {title}")
         assert detail.size.height >= 4
         await pilot.press("escape")  # clears the filter: one short line again
@@ -249,9 +246,8 @@ async def test_a_refusal_names_its_rule_and_f5_opens_it() -> None:
         app.play(PlaceDie(die, taken))
         await pilot.pause()
         assert game.to_dict() == before
-        reason = game.why_illegal(PlaceDie(die, taken))
-        rule = rule_for_refusal(reason, PlaceDie(die, taken), game.pending)
-        assert rule is not None
+        refusal = game.why_illegal(PlaceDie(die, taken))
+        reason, rule = refusal.reason, refusal.rule
         title = index_for(game.cat).get(rule).title
         notes = [str(n.message) for n in app._notifications]
         assert any(reason in note and f"Rule: {title}" in note for note in notes), notes

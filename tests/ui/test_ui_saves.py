@@ -153,7 +153,7 @@ CHILD = textwrap.dedent("""
                              and g.pending.kind == "turn" and len(g.s.players[g.pending.seat].drafted) == 1)
             session = app.session
             print(json.dumps({{"actions": len(session.actions), "state": state_digest(session.game),
-                              "log": session.game.s.log[-1], "path": str(session.path)}}), flush=True)
+                              "log": session.game.log_lines()[-1], "path": str(session.path)}}), flush=True)
             await asyncio.sleep(600)  # the terminal is closed: SIGKILL arrives here
 
     asyncio.run(main())
@@ -190,7 +190,7 @@ async def test_killed_halfway_then_continue_reaches_the_last_action(saves: Path,
         assert session is not None and str(session.path) == last["path"]
         assert len(session.actions) == last["actions"]
         assert state_digest(session.game) == last["state"]
-        assert session.game.s.log[-1] == last["log"]
+        assert session.game.log_lines()[-1] == last["log"]
         assert isinstance(app.screen, HandOffScreen)  # the table stays hidden until its person is ready
         await pilot.press("enter")
         assert isinstance(app.screen, GameScreen)
@@ -384,7 +384,7 @@ async def test_export_writes_the_log_beside_the_save(saves: Path) -> None:
         session = app.session
         assert session is not None and session.path is not None
         target = session.path.with_name(session.path.stem + "-log.txt")
-        assert f"The log ({len(session.game.s.log)} lines) is in {target}" in notes(app)
+        assert f"The log ({len(session.game.log_lines())} lines) is in {target}" in notes(app)
         text = target.read_text()
         assert text == session.log_text()
         assert "* Round 1, turn A: Ana rolls" in text

@@ -51,7 +51,7 @@ def placements(game: Game, reveals: bool, tile: str | None = None) -> tuple[Acti
             continue
         for assign in trial.legal_actions():
             assert isinstance(assign, AssignPips)
-            if tile is not None and assign.pips[top.data["tiles"].index(tile)] == 0:
+            if tile is not None and assign.pips[top.data.tiles.index(tile)] == 0:
                 continue
             probe = trial.clone()
             probe.apply(assign)
@@ -158,8 +158,8 @@ async def test_undo_refuses_the_shipyard_draw(catalogue: Catalogue) -> None:
         await pilot.press("escape")
 
         marked = game.s.reveal_marks[-1]
-        assert "ship" in game.s.log[marked]
-        assert f"* {game.s.log[marked]}" in app.screen.query_one(GameLog).source  # the log marks the draw
+        assert "ship" in game.log_lines()[marked]
+        assert f"* {game.log_lines()[marked]}" in app.screen.query_one(GameLog).source  # the log marks the draw
 
 
 async def test_no_undo_over_the_hand_off_or_of_another_seat(catalogue: Catalogue) -> None:

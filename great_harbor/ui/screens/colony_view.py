@@ -1,4 +1,4 @@
-"""Any player's colony in full. A hand is shown only to its owner (or when one human plays)."""
+"""Any player's colony in full, from a seat's view: a hand shows only in its owner's view."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer
 
-from great_harbor.engine import Game
+from great_harbor.engine.events import ALL_SECRETS
+from great_harbor.engine.game import SeatView
 
 from ..widgets.colony import ColonyBoard
 from ..widgets.players import PlayersSummary
@@ -22,12 +23,10 @@ class ColonyViewScreen(ModalScreen[None]):
         Binding("escape,f2", "close", "Back to the table"),
     ]
 
-    def __init__(self, game: Game, seat: int, viewer: int | None, solo: bool) -> None:
+    def __init__(self, view: SeatView, seat: int) -> None:
         super().__init__()
-        self.game = game
+        self.game = view
         self.seat = seat
-        self.viewer = viewer
-        self.solo = solo
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="colony-view"):
@@ -40,7 +39,7 @@ class ColonyViewScreen(ModalScreen[None]):
 
     def _show(self) -> None:
         p = self.game.s.players[self.seat]
-        own = self.seat == self.viewer or (self.solo and not p.automa)
+        own = self.seat == self.game.seat or self.game.seat == ALL_SECRETS or (self.game.is_over and not p.automa)
         box = self.query_one("#colony-view")
         box.border_title = f"Colony of {p.name}" + ("" if own else " — hand hidden")
         self.query_one(PlayersSummary).show(self.game, self.seat)

@@ -1,8 +1,10 @@
 """The table: every board at once on a 160x45 terminal; at 120x36 the boards share tabs; below that
 a hint to enlarge the terminal.
 
-The screen renders ``game`` for the person at the keyboard (``viewer``) and turns what they pick
-in the action picker or on the harbor map into :class:`~great_harbor.ui.app.Act` messages."""
+The screen renders a seat's view of the game (``game.view(seat)``: what the person at the keyboard
+may know, or only what is public while the table is covered) and turns what they pick in the
+action picker or on the harbor map into :class:`~great_harbor.ui.app.Act` messages. It never holds
+the game itself."""
 
 from __future__ import annotations
 
@@ -17,9 +19,9 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from great_harbor.engine import Game
 from great_harbor.engine.actions import AssignPips
 from great_harbor.engine.describe import describe, detail, prompt
+from great_harbor.engine.game import SeatView
 
 from ..app import Act
 from ..saving import command_items, command_refusal, marked_log
@@ -83,10 +85,9 @@ class GameScreen(Screen[None]):
         Binding("escape", "focus_actions", show=False),  # from the log (the map and the picker use Esc)
     ]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, view: SeatView) -> None:
         super().__init__()
-        self.game = game
-        self.viewer: int | None = None
+        self.game = view  # what this screen shows: a seat's view, never the game itself
         self.hidden = False
         self.layout_mode = "wide"
         self.tab_phase: str | None = None  # in tabs (120x36): the phase the shown tab was chosen for
@@ -104,24 +105,29 @@ class GameScreen(Screen[None]):
         )
         yield Footer()
 
+    @property
+    def viewer(self) -> int | None:
+        """Whose private information the table shows (None: nobody's)."""
+        return self.game.seat
+
     def on_mount(self) -> None:
-        self.refresh_view(self.viewer, self.hidden)
+        self.refresh_view(self.game, self.hidden)
 
     async def on_resize(self, event: events.Resize) -> None:
         mode = layout_for(event.size.width, event.size.height)
         if mode != self.layout_mode:
             await self.recompose()
             self.tab_phase = None
-            self.refresh_view(self.viewer, self.hidden)
+            self.refresh_view(self.game, self.hidden)
 
     # --- showing the game -----------------------------------------------------------------
 
-    def refresh_view(self, viewer: int | None, hidden: bool = False, log_upto: int | None = None) -> None:
-        """Draw the table for ``viewer`` (None: nobody's private information is shown); the log
-        shows its first ``log_upto`` lines (all by default)."""
-        self.viewer = viewer
+    def refresh_view(self, view: SeatView, hidden: bool = False, log_upto: int | None = None) -> None:
+        """Draw ``view`` (a seat's, or a spectator's while the table is covered: ``hidden``); the
+        log shows its first ``log_upto`` lines (all by default)."""
+        self.game = game = view
         self.hidden = hidden
-        game = self.game
+        viewer = view.seat
         if self.layout_mode == "small":
             w, h = self.app.size
             self.query_one("#too-small", Static).update(Text(
@@ -139,7 +145,7 @@ class GameScreen(Screen[None]):
         ask = fit_question(prompt(game), self.app.size.width - status.cell_len - 1)
         status.append(ask, style="bold reverse" if not hidden else "")
         self.query_one("#status", Static).update(status)
-        private = (viewer is not None and viewer == shown) and not hidden
+        private = viewer is not None and viewer == shown
         if self.layout_mode == "compact" and game.s.phase != self.tab_phase:
             # In tabs, a new phase brings up its board: the Trade board for the Voyage (the
             # pirates and rewards its decisions are about), the Harbor for the rest. Within a
@@ -157,7 +163,7 @@ class GameScreen(Screen[None]):
         if isinstance(colony_box, Widget):
             name = game.s.players[shown].name
             colony_box.border_title = f"Colony of {name}" + ("" if private else " (hand hidden)")
-        self.query_one(GameLog).sync(marked_log(game), log_upto)
+        self.query_one(GameLog).sync(marked_log(game, viewer), log_upto, viewer)
         picker = self.query_one(ActionPicker)
         if hidden or top is None:
             picker.set_items(Text("The game is over." if top is None else ""), [])

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from great_harbor.engine import Game
+from great_harbor.engine.game import SeatView
 from great_harbor.engine.scoring import ITEM_NAMES, ITEMS
 
 from ..style import PLAYER_STYLES, bar, player_text, symbol
@@ -75,9 +76,10 @@ class GameOverScreen(Screen[None]):
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, view: SeatView) -> None:
+        """``view``: the finished game as everyone may see it (every hand is shown at the end)."""
         super().__init__()
-        self.game = game
+        self.game = view
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="game-over"):
@@ -96,4 +98,4 @@ class GameOverScreen(Screen[None]):
     def action_colonies(self) -> None:
         from .colony_view import ColonyViewScreen
 
-        self.app.push_screen(ColonyViewScreen(self.game, 0, None, solo=True))
+        self.app.push_screen(ColonyViewScreen(self.game, 0))

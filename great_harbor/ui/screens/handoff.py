@@ -9,8 +9,8 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from great_harbor.engine import Game
 from great_harbor.engine.describe import prompt
+from great_harbor.engine.game import SeatView
 
 from ..style import player_text
 from ..widgets.displays import round_text
@@ -24,9 +24,10 @@ class HandOffScreen(Screen[int]):
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, view: SeatView, seat: int) -> None:
+        """``view``: what everyone may see (the table is covered until ``seat`` is at the keyboard)."""
         super().__init__()
-        self.game = game
+        self.game = view
         self.seat = seat
 
     def compose(self) -> ComposeResult:
@@ -37,7 +38,7 @@ class HandOffScreen(Screen[int]):
         card.append_text(round_text(self.game))
         card.append("\n")
         top = self.game.pending
-        if top is not None and not top.data.get("private"):  # a private choice is shown to its seat only
+        if top is not None and not top.data.private:  # a private choice is shown to its seat only
             card.append(prompt(self.game) + "\n", style="italic")
         card.append("\n")
         card.append(f"{p.name}: press Enter when nobody else is looking.", style="bold")

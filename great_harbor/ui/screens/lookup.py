@@ -579,18 +579,17 @@ def table_context(app: GreatHarborApp) -> list[TableThing]:
     from .game_over import GameOverScreen
     from .handoff import HandOffScreen
 
-    game = app.game
     table = next((s for s in app.screen_stack if isinstance(s, GameScreen)), None)
-    if game is None or table is None or table.game is not game:
+    if app.game is None or table is None:
         return []
-    covered = isinstance(app.screen, HandOffScreen) or table.hidden
-    if isinstance(app.screen, GameOverScreen) or game.is_over:
-        return table_things(game, None, show_hand=False)
-    top = game.pending
-    viewer = table.viewer
-    shown = viewer if viewer is not None else (top.seat if top is not None else 0)
-    private = viewer is not None and viewer == shown and not covered
-    return table_things(game, shown, show_hand=private)
+    # The table's own view: what the person at the keyboard may know, or only what is public
+    # while it is covered. The hand-off screen covers it too.
+    view = app.game.view(None) if isinstance(app.screen, HandOffScreen) else table.game
+    if isinstance(app.screen, GameOverScreen) or view.is_over:
+        return table_things(view, None)
+    top = view.pending
+    shown = view.seat if view.seat is not None else (top.seat if top is not None else 0)
+    return table_things(view, shown)
 
 
 def context_topic(app: GreatHarborApp) -> Topic | None:
@@ -630,11 +629,12 @@ def context_topic(app: GreatHarborApp) -> Topic | None:
     if isinstance(screen, ColonyViewScreen):
         return Topic("colony-board", "the colony board")
     if isinstance(screen, HandOffScreen):
-        return pending_topic(game, public_only=True)
-    if not isinstance(screen, GameScreen) or screen.game is not game:
+        return pending_topic(screen.game)
+    if not isinstance(screen, GameScreen):
         return None
+    game = screen.game  # the view the table shows
     if screen.hidden or screen.layout_mode == "small":
-        return pending_topic(game, public_only=screen.hidden)
+        return pending_topic(game)
     hmap = screen.query_one(HarborMap)
     if hmap.has_focus:
         if hmap.assigning and hmap.splits:

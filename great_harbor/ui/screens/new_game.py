@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 
 from great_harbor.engine import Seat
+from great_harbor.engine.game import naming_problem
 
 from ..style import player_text
 from ..widgets.cycle import Cycle
@@ -105,8 +106,14 @@ class NewGameScreen(Screen[None]):
             return "Only one seat can be the Automa."
         if all(s.automa for s in seats):
             return "At least one seat must be a person."
-        names = [s.name.casefold() for s in seats]
-        if len(set(names)) != len(names):
+        problem = naming_problem(seats)
+        if problem is not None:
+            return problem[0].upper() + problem[1:] + "."
+        # People's names differ however they are written; the Automa's only has to differ exactly
+        # ("automa" may play against the Automa: seats are told apart by number, never by name).
+        people = [s.name.casefold() for s in seats if not s.automa]
+        names = [s.name for s in seats]
+        if len(set(people)) != len(people) or len(set(names)) != len(names):
             return "Every seat needs a different name."
         text = self.query_one("#seed", Input).value.strip()
         seed: int | None = None

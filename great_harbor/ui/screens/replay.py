@@ -15,8 +15,10 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
-from great_harbor.engine import Action, Game
+from great_harbor.engine import Action, Game, narrate
 from great_harbor.engine.describe import describe
+from great_harbor.engine.events import ALL_SECRETS
+from great_harbor.engine.game import SeatView
 from great_harbor.replay import Replay
 
 from ..saving import marked_log, write_log
@@ -99,8 +101,14 @@ class ReplayScreen(Screen[None]):
     # --- showing ----------------------------------------------------------------------------
 
     @property
-    def game(self) -> Game:
-        return self.replay.game
+    def game(self) -> SeatView:
+        """What the replay shows: every hand and secret once the game is over; of a game still
+        running, what its one person may know (alone against the Automa), or only what is public."""
+        game = self.replay.game
+        if self.finished:
+            return game.view(ALL_SECRETS)
+        humans = [p.seat for p in game.s.players if not p.automa]
+        return game.view(humans[0] if len(humans) == 1 else None)
 
     def shown_seat(self) -> int:
         if self.seat is not None:
@@ -132,7 +140,7 @@ class ReplayScreen(Screen[None]):
             hidden = "" if self.show_hands else " (hand hidden: the game is not over)"
             box.border_title = f"Colony of {game.s.players[seat].name}{hidden}"
         log = self.query_one(GameLog)
-        log.sync(marked_log(game))
+        log.sync(marked_log(game, game.seat))
         log.scroll_end(animate=False, immediate=True)
         self.query_one("#replay-info", Static).update(self.info())
 
@@ -149,7 +157,7 @@ class ReplayScreen(Screen[None]):
         if pos == 0:
             out.append("the start of the game (setup and first roll)", style=DIM)
         else:
-            lines = game.s.log[self.lengths[pos - 1]:self.lengths[pos]]
+            lines = narrate.lines(game, game.s.log[self.lengths[pos - 1]:self.lengths[pos]])
             out.append(" ".join(lines[:3]) + (" …" if len(lines) > 3 else "") if lines else "(nothing logged yet)")
         out.append("\n")
         out.append("Next  ", style="bold")
@@ -160,7 +168,7 @@ class ReplayScreen(Screen[None]):
         else:
             who = game.s.players[top.seat]
             out.append_text(player_text(who.seat, who.name))
-            if top.data.get("private") and not self.show_hands:  # what they saw is still a secret
+            if top.data.private and not self.show_hands:  # what they saw is still a secret
                 out.append(": a choice made in private", style=DIM)
             else:
                 out.append(": " + describe(game, action))
@@ -222,7 +230,7 @@ class ReplayScreen(Screen[None]):
     def action_colonies(self) -> None:
         from .colony_view import ColonyViewScreen
 
-        self.app.push_screen(ColonyViewScreen(self.game, self.shown_seat(), None, solo=self.show_hands))
+        self.app.push_screen(ColonyViewScreen(self.game, self.shown_seat()))
 
     def action_next_tab(self) -> None:
         if self.layout_mode != "compact":

@@ -17,12 +17,15 @@ class GameLog(Log):
         super().__init__(id=id, max_lines=5000)
         self.source: list[str] = []
         self.shown = 0
+        self.reader: int | None = None  # whose secret details the lines show
         self._wrap_width = 0
 
-    def sync(self, lines: list[str], upto: int | None = None) -> None:
-        """Show ``lines[:upto]`` (all by default); starts over if the log got shorter (new game)."""
+    def sync(self, lines: list[str], upto: int | None = None, reader: int | None = None) -> None:
+        """Show ``lines[:upto]`` (all by default), rendered for ``reader``; starts over if the log
+        got shorter (new game) or is now for someone else (a line may hold the last one's secret)."""
         end = len(lines) if upto is None else upto
-        if end < self.shown:
+        if end < self.shown or reader != self.reader:
+            self.reader = reader
             self.clear()
             self.source = []
             self.shown = 0

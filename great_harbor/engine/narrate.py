@@ -1,0 +1,781 @@
+"""The log's words: one sentence per kind of :class:`~great_harbor.engine.events.Event`.
+
+Each renderer takes the table (a ``Game`` or a seat's view: anything with the catalogue ``cat``
+and the players ``s.players``), the event's ``data`` and, when the viewer may read them, its
+``secret`` details; it returns the sentence. Nothing here changes the game, and nothing above the
+engine reads these sentences back: undo, the hand-off and the Automa's playback read the events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .shops import describe_position
+from .state import die_label
+
+if TYPE_CHECKING:
+    from great_harbor.data import Catalogue
+
+    from .events import Event
+    from .state import GameState
+
+
+class Table(Protocol):
+    """What the words need: the catalogue and the seats' names."""
+
+    @property
+    def cat(self) -> Catalogue: ...
+
+    @property
+    def s(self) -> GameState: ...
+
+
+Data = Mapping[str, Any]
+Secret = Mapping[str, Any] | None
+Renderer = Callable[[Table, "Event", Secret], str]
+_SAYS: dict[str, Renderer] = {}
+
+
+def says(kind: str) -> Callable[[Renderer], Renderer]:
+    def register(fn: Renderer) -> Renderer:
+        if kind in _SAYS:
+            raise ValueError(f"two renderers for {kind!r}")
+        _SAYS[kind] = fn
+        return fn
+
+    return register
+
+
+def line(t: Table, event: Event, viewer: int | None = None) -> str:
+    """The sentence ``viewer`` (a seat, or None for anyone) reads for ``event``."""
+    secret = event.secret if event.secret and event.readable_by(viewer) else None
+    return _SAYS[event.kind](t, event, secret)
+
+
+def lines(t: Table, events: Iterable[Event], viewer: int | None = None) -> list[str]:
+    return [line(t, e, viewer) for e in events]
+
+
+def kinds() -> frozenset[str]:
+    """Every kind of event that has words (a test checks the engine logs no other)."""
+    return frozenset(_SAYS)
+
+
+# --- shared words ---------------------------------------------------------------------------------
+
+
+def name(t: Table, seat: int) -> str:
+    return t.s.players[seat].name
+
+
+def who(t: Table, e: Event) -> str:
+    """The name of the seat that acted."""
+    return t.s.players[e.actor].name
+
+
+def card_name(t: Table, card: str) -> str:
+    cat = t.cat
+    for table in (cat.persons, cat.buildings, cat.ships, cat.pirates, cat.conversion_cards):
+        if card in table:
+            return table[card].name  # type: ignore[attr-defined]
+    return card
+
+
+def dice(pairs: Sequence[Sequence[int]]) -> str:
+    return " ".join(die_label(d, f) for d, f in pairs)
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def cost(paid: Mapping[str, int]) -> str:
+    return ", ".join(f"{n} {r}" for r, n in paid.items() if n) or "nothing"
+
+
+def gains(t: Table, items: Iterable[Mapping[str, Any]]) -> list[str]:
+    """Words for what a Harbor tile or the Smuggler's District gave, item by item."""
+    out: list[str] = []
+    for item in items:
+        k = item["k"]
+        if k == "res":
+            out.append(f"{item['n']} {str(item['r']).capitalize()}")
+        elif k == "surplus":
+            out.append("1 Prestige for surplus")
+        elif k == "colonists":
+            got = item["got"]
+            out.append(f"{got} Colonist{'s' if got != 1 else ''}" + ("" if got == item["wanted"] else " (no room)"))
+        elif k == "favor":
+            out.append(f"{item['n']} Favor")
+        elif k == "smuggler":
+            out.append(f"{item['n']} Smuggler token")
+        elif k == "ship":
+            card = item["card"]
+            out.append(f"the {item['size']} ship {card_name(t, card)}" if card else f"no {item['size']} ship left")
+        elif k == "deck":
+            deck = item["deck"]
+            out.append(f"1 {deck.capitalize()} card from the deck" if item["n"] else f"no {deck} card left in the deck")
+        elif k == "display":
+            deck = item["deck"]
+            out.append(f"1 {deck.capitalize()} card from the display" if item["n"] else f"no {deck} card on display")
+        else:
+            raise ValueError(f"unknown gain {k!r}")
+    return out
+
+
+# --- the round and the draft ----------------------------------------------------------------------
+
+
+@says("roll")
+def _roll(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    return f"Round {d['round']}, turn {d['turn']}: {name(t, d['seat'])} rolls {dice(d['dice'])}."
+
+
+@says("draft")
+def _draft(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    bonus = f" (Dice Color Bonus: 1 {d['bonus']})" if d["bonus"] else ""
+    return f"{who(t, e)} drafts {die_label(d['die'], d['face'])}{bonus}."
+
+
+@says("smuggler-die")
+def _smuggler_die(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    return f"{die_label(d['die'], d['face'])} is left over: it becomes a Smuggler die."
+
+
+@says("turn-order")
+def _turn_order(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    return f"Turn order: {', '.join(name(t, x) for x in d['seats'])}."
+
+
+@says("turn")
+def _turn(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    return f"{name(t, d['seat'])}'s turn."
+
+
+@says("final-convert")
+def _final_convert(t: Table, e: Event, _: Secret) -> str:
+    return "The last voyage is over: everyone may convert coins once more."
+
+
+@says("end-turn")
+def _end_turn(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)} ends the turn."
+
+
+@says("done-converting")
+def _done_converting(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)} is done converting."
+
+
+@says("anchor")
+def _anchor(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    return f"{name(t, d['seat'])} takes the Anchor."
+
+
+@says("domestic-growth")
+def _domestic_growth(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    coins = d["coins"]
+    return f"{name(t, d['seat'])}: domestic growth, {coins} coin{'s' if coins > 1 else ''}."
+
+
+@says("villa")
+def _villa(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    return f"{name(t, d['seat'])}: Governor's Villa gives {d['favor']} Favor."
+
+
+@says("end-of-round")
+def _end_of_round(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    return f"End of round {d['round']}: {d['dice']} dice go back to the bag."
+
+
+@says("final-score")
+def _final_score(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    return f"{name(t, d['seat'])}: {d['total']} Prestige."
+
+
+@says("winners")
+def _winners(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    seats = d["seats"]
+    return f"{' and '.join(name(t, i) for i in seats)} win{'s' if len(seats) == 1 else ''} the game!"
+
+
+# --- the Senate and Favor -------------------------------------------------------------------------
+
+
+@says("senate.advance")
+def _senate_advance(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)} advances on the {e.data['colour']} Senate track to {e.data['space']}."
+
+
+def _senate_item(item: Mapping[str, Any]) -> str:
+    k = item["k"]
+    if k == "res":
+        return f"{item['n']} {item['r']}"
+    if k == "coins":
+        return f"{item['n']} coin"
+    if k == "colonists":
+        return f"{item['got']} Colonist"
+    return f"{item['n']} Prestige"
+
+
+@says("senate.bonus")
+def _senate_bonus(t: Table, e: Event, _: Secret) -> str:
+    where = e.data["where"]
+    if "bridge" in where:
+        a, b = where["bridge"]
+        place = f"the {a}-{b} bridge at {where['space']}"
+    else:
+        place = f"{where['track']} track space {where['space']}"
+    return f"{who(t, e)} gains {', '.join(_senate_item(i) for i in e.data['items'])} from {place}."
+
+
+@says("favor.retrieve-marker")
+def _retrieve_marker(t: Table, e: Event, _: Secret) -> str:
+    return (f"{who(t, e)} spends {e.data['favor']} Favor to take the Activation marker back from "
+            f"{card_name(t, e.data['card'])}.")
+
+
+@says("favor.senate")
+def _favor_senate(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)} spends {e.data['favor']} Favor on the Senate."
+
+
+# --- the colony -----------------------------------------------------------------------------------
+
+
+@says("dice-colour-bonus")
+def _dice_colour_bonus(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)} unlocks the {e.data['colour']} Dice Color Bonus."
+
+
+@says("play-person")
+def _play_person(t: Table, e: Event, _: Secret) -> str:
+    card = t.cat.persons[e.data["card"]]
+    return f"{who(t, e)} plays the Person {card.name} (#{card.number}) into slot {e.data['slot']}."
+
+
+@says("employ-luxury")
+def _employ_luxury(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)} employs {e.data['colonists']} Colonists to produce 1 {e.data['luxury'].capitalize()}."
+
+
+@says("play-building")
+def _play_building(t: Table, e: Event, _: Secret) -> str:
+    b = t.cat.buildings[e.data["card"]]
+    return f"{who(t, e)} builds {b.name} (#{b.number}) for {cost(e.data['paid'])}."
+
+
+@says("build")
+def _build(t: Table, e: Event, _: Secret) -> str:
+    site = next(s for s in t.cat.colony_board.sites if s.id == e.data["site"])
+    kind = "Dock Hut" if site.kind == "dock_hut" else "Insula"
+    extra = " with a Colonist's help" if e.data["colonist"] else ""
+    return f"{who(t, e)} builds {kind} {site.index}{extra} for {cost(e.data['paid'])}."
+
+
+@says("dock-hut.repairs")
+def _dock_hut_repairs(t: Table, e: Event, _: Secret) -> str:
+    return f"The Dock Hut repairs {card_name(t, e.data['ship'])}."
+
+
+# --- Person and Building effects ------------------------------------------------------------------
+
+
+@says("activate")
+def _activate(t: Table, e: Event, _: Secret) -> str:
+    card = t.cat.persons[e.data["card"]]
+    return f"{who(t, e)} activates {card.name} (#{card.number})."
+
+
+@says("employ-building")
+def _employ_building(t: Table, e: Event, _: Secret) -> str:
+    n = e.data["colonists"]
+    return f"{who(t, e)} employs {n} Colonist{'s' if n > 1 else ''} in {card_name(t, e.data['card'])}."
+
+
+@says("patrician")
+def _patrician(t: Table, e: Event, _: Secret) -> str:
+    flips = [f"{die_label(d, before)} to {die_label(d, after)}" for d, before, after in e.data["flips"]]
+    return f"{who(t, e)} flips {', '.join(flips)}."
+
+
+@says("investor")
+def _investor(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    return f"{who(t, e)}'s {die_label(d['die'], d['face'])} counts {d['pips']} pips more for its placement."
+
+
+@says("engineer")
+def _engineer(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)}'s {die_label(e.data['die'], e.data['face'])} is Wild for its placement."
+
+
+@says("quaestor")
+def _quaestor(t: Table, e: Event, _: Secret) -> str:
+    got = e.data["got"]
+    return f"{who(t, e)} gains {got} Colonist{'s' if got != 1 else ''}."
+
+
+@says("ship-captain")
+def _ship_captain(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)} refreshes the Ship display."
+
+
+def _drawn(t: Table, secret: Secret) -> str:
+    """The cards a seat drew from a deck, for that seat's eyes only."""
+    cards = (secret or {}).get("cards") or []
+    return f" ({', '.join(card_name(t, c) for c in cards)})" if cards else ""
+
+
+@says("praefectus.draws")
+def _praefectus_draws(t: Table, e: Event, secret: Secret) -> str:
+    n = e.data["n"]
+    return f"{who(t, e)} draws {n} Building card{'s' if n != 1 else ''}{_drawn(t, secret)}."
+
+
+@says("tribune")
+def _tribune(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)} gains {e.data['favor']} Favor and {e.data['smuggler']} Smuggler token."
+
+
+@says("schemer")
+def _schemer(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)} gains {e.data['smuggler']} Smuggler tokens."
+
+
+@says("navigator")
+def _navigator(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)}'s {card_name(t, e.data['ship'])} moves 1 space toward the harbor."
+
+
+@says("admiral")
+def _admiral(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)} pays 1 Favor: all their ships have +1 Strength this Voyage phase."
+
+
+@says("cargo-captain")
+def _cargo_captain(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)}'s ship at dock {e.data['dock']} has +1 Cargo this Voyage phase."
+
+
+@says("trader")
+def _trader(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)} may meet any Luxury demand with any Luxury this Voyage phase."
+
+
+@says("far-captain")
+def _far_captain(t: Table, e: Event, _: Secret) -> str:
+    n = e.data["coins"]
+    return f"{who(t, e)} gains {n} coin{'s' if n != 1 else ''} for ships far out."
+
+
+@says("diplomat")
+def _diplomat(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)}'s ships ignore {card_name(t, e.data['pirate'])} this Voyage phase."
+
+
+@says("corsair")
+def _corsair(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)}'s ship at dock {e.data['dock']} has +2 Strength this Voyage phase."
+
+
+@says("naval-academy")
+def _naval_academy(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)} crews {card_name(t, e.data['ship'])} from the supply: +1 {e.data['stat'].capitalize()}."
+
+
+@says("port-crane")
+def _port_crane(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    return f"{who(t, e)}'s Port Crane moves {die_label(d['die'], d['face'])} from {d['source']} to {d['to']}."
+
+
+@says("market-square")
+def _market_square(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)} takes 1 {e.data['luxury']} from the Market Square."
+
+
+@says("lighthouse.discards")
+def _lighthouse_discards(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)} looks at the top Pirate card and discards it ({card_name(t, e.data['pirate'])})."
+
+
+@says("lighthouse.keeps")
+def _lighthouse_keeps(t: Table, e: Event, secret: Secret) -> str:
+    seen = f" ({card_name(t, secret['pirate'])})" if secret else ""
+    return f"{who(t, e)} looks at the top Pirate card and leaves it on top{seen}."
+
+
+@says("harbor-master")
+def _harbor_master(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    return f"{who(t, e)} rerolls {die_label(d['die'], d['before'])}: it shows {die_label(d['die'], d['face'])}."
+
+
+# --- ships, crew and coins ------------------------------------------------------------------------
+
+
+@says("crew")
+def _crew(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)} crews {card_name(t, e.data['ship'])}: +1 {e.data['stat'].capitalize()}."
+
+
+@says("repair")
+def _repair(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    return f"{who(t, e)} repairs {card_name(t, d['ship'])} with 1 {d['resource']} ({d['damage']} damage left)."
+
+
+@says("convert")
+def _convert(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)} converts {e.data['coins']} coins into 1 {e.data['resource']}."
+
+
+@says("launch")
+def _launch(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    card = t.cat.ships[d["card"]]
+    text = f"{who(t, e)} launches {card.name} ({card.size}, {card.colour}) at dock {d['dock']}"
+    if d["paid"] is not None:
+        text += f" for {cost(d['paid'])}"
+    if d["retired"]:
+        text += f", retiring {card_name(t, d['retired'])}"
+    return text + "."
+
+
+@says("fleetyard")
+def _fleetyard(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)}'s Fleetyard gives {e.data['favor']} Favor."
+
+
+@says("send")
+def _send(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)} sends {card_name(t, e.data['ship'])} to trade."
+
+
+def _conversion_item(item: Mapping[str, Any]) -> str:
+    k = item["k"]
+    if k == "prestige":
+        return f"{item['n']} Prestige"
+    if k == "favor":
+        return f"{item['n']} Favor"
+    if k == "colonists":
+        return f"{item['got']} Colonist"
+    if k == "smuggler":
+        return f"{item['n']} Smuggler token"
+    if k == "res":
+        return f"{item['n']} {item['r']}"
+    return f"{item['n']} {item['x']}"
+
+
+@says("conversion")
+def _conversion(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    words = ", ".join(_conversion_item(i) for i in d["items"])
+    return f"{who(t, e)} uses {card_name(t, d['card'])}: {d['coins']} coins for {words}."
+
+
+# --- dice on the harbor ---------------------------------------------------------------------------
+
+
+@says("favor.pip")
+def _favor_pip(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    return f"{who(t, e)} spends 1 Favor: {die_label(d['die'], d['face'])} counts {d['pips']} pips for its placement."
+
+
+@says("smuggler-token")
+def _smuggler_token(t: Table, e: Event, _: Secret) -> str:
+    return (f"{who(t, e)} spends a Smuggler token: {die_label(e.data['die'], e.data['face'])} "
+            "ignores Shore fees for its placement.")
+
+
+@says("place")
+def _place(t: Table, e: Event, secret: Secret) -> str:
+    d = e.data
+    names = [t.cat.tiles[x].name for x in d["tiles"]]
+    where = f"on {names[0]}" if len(names) == 1 else f"between {names[0]} and {names[1]}"
+    what = ", ".join(gains(t, d["items"])) or "no benefit taken"
+    return f"{who(t, e)} placed {die_label(d['die'], d['face'])} {where}: {what}{_drawn(t, secret)}."
+
+
+@says("place.district")
+def _place_district(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    what = ", ".join(gains(t, d["items"]))
+    return f"{who(t, e)} placed {die_label(d['die'], d['face'])} in the Smuggler's District: {what}."
+
+
+@says("take-display")
+def _take_display(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)} takes {card_name(t, e.data['card'])} from the display."
+
+
+# --- the Harbor Shops variant ---------------------------------------------------------------------
+
+
+@says("shops.income")
+def _shops_income(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    count = d["shops"]
+    head = f"{who(t, e)}'s {die_label(d['die'], d['face'])} lands beside {count} Shop{'s' if count > 1 else ''}"
+    if d["pips"]:
+        head += f": +{d['pips']} pip{'s' if d['pips'] > 1 else ''} for this placement"
+    income = []
+    for x in d["income"]:
+        words = f"{name(t, x['seat'])} gains {x['n']} {x['resource'].capitalize()}"
+        if x["surplus"]:
+            words += " and 1 Prestige for surplus"
+        income.append(words)
+    return f"{head}; {', '.join(income)}."
+
+
+@says("shops.set-up")
+def _shops_set_up(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    where = describe_position(t, d["position"])  # type: ignore[arg-type]
+    paid = f"{d['cost']} {d['resource'].capitalize()}"
+    return f"{who(t, e)} pays {paid} and sets up a Shop at {where} ({d['left']} left)."
+
+
+# --- the Voyage phase -----------------------------------------------------------------------------
+
+
+@says("voyage.none")
+def _voyage_none(t: Table, e: Event, _: Secret) -> str:
+    return "No ship sails out: no Voyage phase this turn."
+
+
+@says("voyage.start")
+def _voyage_start(t: Table, e: Event, _: Secret) -> str:
+    return "Voyage phase."
+
+
+@says("pirates.reshuffled")
+def _pirates_reshuffled(t: Table, e: Event, _: Secret) -> str:
+    return "The Pirate deck is empty: the discards are shuffled into a new deck."
+
+
+@says("pirate")
+def _pirate(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    pirate = t.cat.pirates[d["card"]]
+    return (f"Segment {d['segment'] + 1}: {pirate.name} (strength {pirate.strength}) appears; "
+            f"pirates total {d['total']}.")
+
+
+@says("battle.lost")
+def _battle_lost(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    return (f"{name(t, d['seat'])}'s {card_name(t, d['ship'])} (strength {d['strength']}) loses to the pirates "
+            f"({d['pirates']}): {d['damage']} damage, it turns back.")
+
+
+@says("battle.won")
+def _battle_won(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    return (f"{name(t, d['seat'])}'s {card_name(t, d['ship'])} (strength {d['strength']}) beats the pirates "
+            f"({d['pirates']}).")
+
+
+@says("sail-on")
+def _sail_on(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)}'s {card_name(t, e.data['ship'])} sails on to segment {e.data['segment'] + 1}."
+
+
+@says("trade")
+def _trade(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    return (f"{who(t, e)}'s {card_name(t, d['ship'])} trades in segment {d['segment'] + 1}: {d['coins']} coins "
+            f"(cargo {d['cargo']} x {d['segment_coins']}), {d['prestige']} Prestige.")
+
+
+@says("demand")
+def _demand(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)} delivers 1 {e.data['luxury']} to meet a Luxury demand: {e.data['prestige']} Prestige more."
+
+
+@says("customs")
+def _customs(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)}'s Customs Office gives 1 {e.data['resource']}."
+
+
+@says("docked")
+def _docked(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    repaired = " and its Dock Hut repairs it" if d["repaired"] else ""
+    return f"{name(t, d['seat'])}'s {card_name(t, d['ship'])} is back in dock {d['dock']}{repaired}."
+
+
+# --- the Automa -----------------------------------------------------------------------------------
+
+
+def _icon(icon: str, amount: int) -> str:
+    if icon == "prestige":
+        return f"{amount} Prestige"
+    return icon if amount == 1 else f"{amount} x {icon}"
+
+
+def _placed_why(t: Table, colour: str, where: Mapping[str, Any]) -> str:
+    rule = where["rule"]
+    if rule == "district":
+        return f"the tile is full, so the Smuggler's District and {where['tokens']} Smuggler token"
+    other = where["shared_with"]
+    slot = (f"the {where['side']} slot, shared with the {t.cat.tiles[other].name}" if other
+            else f"the {where['side']} slot, on the shore")
+    if rule == "colour":
+        return f"first free {colour} slot from the top, clockwise: {slot}"
+    return f"no free {colour} slot, so the first free slot clockwise: {slot}"
+
+
+@says("automa.card")
+def _automa_card(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    card = t.cat.automa_cards[d["card"]]
+    arrow = "highest" if card.arrow == "up" else "lowest"
+    where = d["where"]
+    return (f"{who(t, e)} card {card.number}: {card.colour}, {arrow} -> {die_label(d['die'], d['face'])}; "
+            f"tile {t.cat.tiles[where['tile']].name}; {_placed_why(t, str(card.colour), where)}.")
+
+
+@says("automa.card-discarded")
+def _automa_card_discarded(t: Table, e: Event, _: Secret) -> str:
+    card = t.cat.automa_cards[e.data["card"]]
+    return f"{who(t, e)} card {card.number}: {card.colour}, but no {card.colour} die is left; the card is discarded."
+
+
+@says("automa.reshuffled")
+def _automa_reshuffled(t: Table, e: Event, _: Secret) -> str:
+    return (f"The {who(t, e)} deck is used up: its {e.data['cards']} discarded cards are shuffled into a new "
+            "deck.")
+
+
+@says("automa.track-end")
+def _automa_track_end(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)} board: the {e.data['colour']} marker is already on the last space; nothing happens."
+
+
+@says("automa.track")
+def _automa_track(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    what = f"icon {_icon(d['icon'], d['amount'])}" if d["icon"] else "no icon there"
+    return f"{who(t, e)} board: {d['colour']} marker to space {d['space']}, {what}."
+
+
+@says("automa.link")
+def _automa_link(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    a, b = d["tracks"]
+    return (f"{who(t, e)} board: the {d['colour']} marker reaches the {a}-{b} link at space {d['space']} and the "
+            f"{d['other']} marker is on space {d['other_space']}: {_icon(d['icon'], d['amount'])}.")
+
+
+@says("automa.link-waits")
+def _automa_link_waits(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    a, b = d["tracks"]
+    return (f"{who(t, e)} board: the {a}-{b} link at space {d['space']} waits for the {d['other']} marker "
+            f"(on space {d['other_space']}).")
+
+
+@says("automa.prestige")
+def _automa_prestige(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)} gains {e.data['amount']} Prestige (now {e.data['now']} in tokens)."
+
+
+@says("automa.no-card")
+def _automa_no_card(t: Table, e: Event, _: Secret) -> str:
+    deck = e.data["deck"]
+    if deck == "ship":
+        return f"{who(t, e)}: no Ship on display to take."
+    return f"{who(t, e)}: no {deck.capitalize()} card on display to take."
+
+
+def _governor_why(why: Mapping[str, str], kind: str) -> str:
+    top, bottom = why["top"], why["bottom"]
+    if why["rule"] == "top":
+        return f"top Governor colour {top}"
+    if why["rule"] == "bottom":
+        return f"no {top} {kind}, so the bottom Governor colour {bottom}"
+    return f"no {top} or {bottom} {kind} on display, so any colour"
+
+
+@says("automa.takes-ship")
+def _automa_takes_ship(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    card = t.cat.ships[d["card"]]
+    why = _governor_why(d["why"], "Ship")
+    text = f"{who(t, e)} takes the {card.size} Ship {card.name} ({card.colour}): {why}, largest first"
+    if d["retired"]:
+        old = t.cat.ships[d["retired"]]
+        text += (f"; with {d['max_ships']} Ships it replaces its smallest, the {old.size} {old.name} "
+                 f"in dock {d['dock']} (kept for scoring)")
+    else:
+        text += f"; it goes to empty dock {d['dock']}"
+    if d["crewed"]:
+        text += "; a free Colonist crews it on Strength"
+    return text + "."
+
+
+@says("automa.takes-card")
+def _automa_takes_card(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    kind = d["deck"].capitalize()
+    card = t.cat.buildings[d["card"]] if d["deck"] == "building" else t.cat.persons[d["card"]]
+    why = _governor_why(d["why"], kind) + (", nearest the deck icon first" if d["nearest"] else "")
+    return f"{who(t, e)} takes the {kind} {card.name} (#{card.number}, {card.colour}): {why}."
+
+
+@says("automa.no-colonist")
+def _automa_no_colonist(t: Table, e: Event, _: Secret) -> str:
+    return f"{who(t, e)}: no Colonist left in the supply."
+
+
+@says("automa.colonist-waits")
+def _automa_colonist_waits(t: Table, e: Event, _: Secret) -> str:
+    return (f"{who(t, e)} gains a Colonist; no Ship lacks Strength crew, so it waits on the board "
+            f"({e.data['free']} free).")
+
+
+@says("automa.colonist-crews")
+def _automa_colonist_crews(t: Table, e: Event, _: Secret) -> str:
+    card = t.cat.ships[e.data["ship"]]
+    return (f"{who(t, e)} gains a Colonist and crews its {card.size} Ship {card.name} on Strength "
+            "(largest Ship without Strength crew).")
+
+
+@says("automa.battle")
+def _automa_battle(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    head = f"{who(t, e)}'s {card_name(t, d['ship'])} (strength {d['strength']})"
+    total = d["pirates"]
+    outcome = d["outcome"]
+    if outcome == "sails-on":
+        return f"{head} is stronger than the pirates ({total}): it sails on to segment {d['segment'] + 1}."
+    if outcome == "trades-last":
+        return (f"{head} is stronger than the pirates ({total}) in the last segment: with nowhere further to "
+                "sail, it trades here.")
+    if outcome == "trades":
+        return f"{head} equals the pirates ({total}): it trades here."
+    return f"{head} is weaker than the pirates ({total}): it goes straight home, undamaged."
+
+
+@says("automa.trade")
+def _automa_trade(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    text = f"{who(t, e)} trades in segment {d['segment'] + 1}: {d['prestige']} Prestige (double), no coins"
+    if d["discarded"]:
+        text += f"; it discards the leftmost Luxury demand ({t.cat.luxury_demand_tiles[d['discarded']].luxury})"
+    return text + "."
