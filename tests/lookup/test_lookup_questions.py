@@ -280,3 +280,17 @@ def test_a_huge_word_is_indexed_in_linear_time() -> None:
     assert [result.entry.id for result in index.search("qqqqqq")] == ["card-x"]  # a beginning
     assert [result.entry.id for result in index.search("plain")] == ["card-x"]
     assert index.suggest(word[:5000]) in ([], [index.get("card-x")])
+
+
+def test_no_entry_copies_a_question_of_the_benchmark() -> None:
+    """An entry lists the questions it answers in its own words: copying the benchmark's would
+    tune it to single questions (and make the held-out set measure nothing)."""
+
+    def plain(text: str) -> str:
+        return " ".join(re.findall(r"[a-z0-9]+", text.lower().replace("'", "")))
+
+    asked = {plain(item["q"]): path.stem for path in QUESTION_SETS
+             for item in yaml.safe_load(path.read_text(encoding="utf-8"))}
+    copied = [f"{entry.id}: {question} ({asked[plain(question)]})" for entry in load_reference()
+              for question in entry.questions if plain(question) in asked]
+    assert not copied, copied
