@@ -98,6 +98,7 @@ SUGGEST_CUTOFF = 0.6
 SUGGEST_TITLE = 200  # letters of a title "did you mean" compares
 MAX_WORD = 40  # longer words are cut: no real word is longer, and costs stay linear
 MAX_FUZZY = 20  # longer words are matched exactly or as a beginning, never one edit away
+MAX_QUERY = 400  # letters of a query searched
 # Worked examples and rulings rank just below the rule text they illustrate or settle.
 KIND_FACTOR = {"example": 0.6, "ruling": 0.85, "glossary": 0.6}
 AUTOMA_FACTOR = 0.35  # an Automa rule, for a query that does not name the Automa
@@ -556,6 +557,7 @@ class SearchIndex:
         return lines
 
     def _rank(self, query: str) -> list[tuple[int, float, tuple[str, ...], dict[str, float]]]:
+        query = query[:MAX_QUERY]  # a question is short; pasted pages are not searched whole
         phrases = [phrase for part in _QUOTED_RE.findall(query) if (phrase := tokenize(part))]
         free = _QUOTED_RE.sub(" ", query).replace('"', " ")
         tokens = tokenize(free) + [word for phrase in phrases for word in phrase]

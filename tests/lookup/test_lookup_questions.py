@@ -294,3 +294,8 @@ def test_no_entry_copies_a_question_of_the_benchmark() -> None:
     copied = [f"{entry.id}: {question} ({asked[plain(question)]})" for entry in load_reference()
               for question in entry.questions if plain(question) in asked]
     assert not copied, copied
+
+
+def test_a_pasted_page_is_searched_by_its_beginning() -> None:
+    page = "my ship lost to the pirates " + "and then " * 50_000
+    assert first(page) == "voyage-phase/battles"
