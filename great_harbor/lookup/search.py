@@ -246,6 +246,10 @@ _EVERYDAY_WORDS = {
 # are one word of the query, which also matches these words.
 _EVERYDAY_PAIRS = {
     "take back": "undo",
+    "pay extra": "fee shore",
+    "pay more": "fee shore",
+    "cost more": "fee shore",
+    "costs more": "fee shore",
     "turn die": "face",
     "change die": "face",
     "count prestige": "final scoring",
@@ -253,6 +257,9 @@ _EVERYDAY_PAIRS = {
     "run out": "empty limited",
     "no room": "housing",
 }
+# Idioms: pairs whose second word says nothing on its own either ("back", "extra", "out"); the pair
+# stands for both words, and means its rule's words (in full, not at a discount).
+_WHOLE_PAIRS = ("take back", "pay extra", "pay more", "cost more", "costs more", "run out")
 _NO_STEM = frozenset({"building", "buildings", "during", "nothing", "something", "anything", "thing", "things"})
 _WORD_RE = re.compile(r"[a-z0-9]+")
 _APOSTROPHES_RE = re.compile(r"['\u2019\u2018]")
@@ -317,6 +324,7 @@ def _content(tokens: Iterable[str]) -> list[str]:
 _EVERYDAY_PAIR_TERMS = {
     tuple(_content(tokenize(pair))): tuple(dict.fromkeys(tokenize(terms))) for pair, terms in _EVERYDAY_PAIRS.items()
 }
+_WHOLE_PAIR_WORDS = frozenset(tuple(_content(tokenize(pair))) for pair in _WHOLE_PAIRS)
 
 
 def _deletions(word: str) -> set[str]:
@@ -570,14 +578,20 @@ class SearchIndex:
 
         expansions = [self._expand(word, is_last=number == len(words) - 1) for number, word in enumerate(words)]
         # An everyday pair ("keep sailing", "take back") also stands for its rule's words: its first
-        # word (which says little on its own) becomes the pair, matching those words too.
+        # word (which says little on its own) becomes the pair, matching those words too; a whole
+        # pair ("pay extra") takes its second word's place as well.
         content = _content(tokens)
         for first, second in zip(content, content[1:], strict=False):
             targets = [term for term in _EVERYDAY_PAIR_TERMS.get((first, second), ()) if term in self._postings]
             if targets and first in words:
                 at = words.index(first)
                 words[at] = f"{first} {second}"
-                expansions[at] = {**dict.fromkeys(targets, EVERYDAY_FACTOR), **expansions[at]}
+                if (first, second) in _WHOLE_PAIR_WORDS and second in words:
+                    expansions[at] = dict.fromkeys(targets, 1.0)  # an idiom: it means these words
+                    gone = words.index(second)
+                    del words[gone], expansions[gone]
+                else:
+                    expansions[at] = {**dict.fromkeys(targets, EVERYDAY_FACTOR), **expansions[at]}
         scores: dict[int, float] = {}
         matched: dict[int, list[str]] = {}
         weights: list[float] = []

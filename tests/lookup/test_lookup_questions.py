@@ -184,6 +184,8 @@ def test_a_card_the_question_names_comes_first(query: str, expected: str) -> Non
         ("how much money do I get for trading", "voyage-phase/trade"),
         ("can I fix my boat", "govern-actions/repair-a-ship"),
         ("take back a move", "app/undo"),
+        ("why do I pay extra to use this tile", "shore-fees/how-the-fee-is-set"),
+        ("what if the ship deck runs out", "harbor-tiles/empty-decks"),
     ],
 )
 def test_everyday_words_reach_the_rule(query: str, expected: str) -> None:
