@@ -7,6 +7,12 @@ without its ordering prefix: ``09-shore-fees.md`` gives ``shore-fees``.
 
 A line ``<!-- keywords: a, b c -->`` inside a chapter's lead or a section adds search keywords to
 that entry; it is removed from the displayed body. A chapter's keywords also list its section titles.
+
+A line ``<!-- question: can I take back a move? -->`` (one question a line) records a question the
+entry answers, in the words a player at the table would use; the search indexes them and ranks an
+entry whose question is close to the one typed above entries that merely share a word. They are
+not shown either. An entry whose text opens with a paragraph starting ``**In short:**`` has that
+paragraph as its short answer (:attr:`Entry.answer`), shown first.
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ __all__ = [
 ]
 
 _KEYWORDS_RE = re.compile(r"^\s*<!--\s*keywords:(?P<words>.*?)-->\s*$", re.IGNORECASE)
+_QUESTION_RE = re.compile(r"^\s*<!--\s*question:(?P<question>.*?)-->\s*$", re.IGNORECASE)
+ANSWER_MARK = "**In short:**"
 _ORDER_PREFIX_RE = re.compile(r"^\d+-")
 RULINGS_CHAPTER = "rulings"
 
@@ -46,7 +54,9 @@ class Entry:
     rule text, ``"example"`` for a worked example (a section titled ``Example...``) and ``"ruling"`` for
     the project's rulings; other sources (the card glossary) choose their own. ``links`` names other
     entries this one points to ("see also"), in the order shown; the body may show them as Markdown
-    links whose target is the entry id.
+    links whose target is the entry id. ``questions`` are questions the entry answers, in players'
+    words (indexed, not shown). ``topic`` holds words about the whole chapter a section belongs to
+    (the chapter's keywords), indexed at a lower weight than the section's own.
     """
 
     id: str
@@ -58,6 +68,8 @@ class Entry:
     lead: str | None = None
     kind: str = "rules"
     links: tuple[str, ...] = ()
+    questions: tuple[str, ...] = ()
+    topic: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.breadcrumb:
@@ -67,6 +79,15 @@ class Entry:
     def indexed_text(self) -> str:
         """The text whose words count as body words in search."""
         return self.body if self.lead is None else self.lead
+
+    @property
+    def answer(self) -> str | None:
+        """The short answer the entry opens with (its first paragraph when that starts
+        ``**In short:**``, without the mark), or ``None``."""
+        first = self.body.lstrip().split("\n\n", 1)[0]
+        if not first.startswith(ANSWER_MARK):
+            return None
+        return " ".join(first[len(ANSWER_MARK):].split())
 
     @property
     def path(self) -> str:
@@ -93,11 +114,17 @@ def _kind(chapter_id: str, title: str) -> str:
     return "example" if title.lower().startswith("example") else "rules"
 
 
+def _split_question(line: str) -> str | None:
+    match = _QUESTION_RE.match(line)
+    return " ".join(match.group("question").split()) if match is not None else None
+
+
 @dataclass(slots=True)
 class _Part:
     title: str
     lines: list[str]
     keywords: list[str]
+    questions: list[str]
 
     @property
     def text(self) -> str:
@@ -110,7 +137,7 @@ def parse_markdown(text: str, chapter_id: str) -> list[Entry]:
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
     if first is None or not lines[first].startswith("# "):
         raise ReferenceFormatError(f"{chapter_id}: the first line must be a '# Title' heading")
-    chapter = _Part(lines[first][2:].strip(), [], [])
+    chapter = _Part(lines[first][2:].strip(), [], [], [])
     sections: list[_Part] = []
     current = chapter
     in_fence = False
@@ -120,12 +147,16 @@ def parse_markdown(text: str, chapter_id: str) -> list[Entry]:
         elif not in_fence and line.startswith("# "):
             raise ReferenceFormatError(f"{chapter_id}: only one '# ' heading is allowed per file")
         elif not in_fence and line.startswith("## "):
-            current = _Part(line[3:].strip(), [], [])
+            current = _Part(line[3:].strip(), [], [], [])
             sections.append(current)
             continue
         keywords = None if in_fence else _split_keywords(line)
+        question = None if in_fence or keywords is not None else _split_question(line)
         if keywords is not None:
             current.keywords.extend(keywords)
+        elif question is not None:
+            if question:
+                current.questions.append(question)
         else:
             current.lines.append(line)
 
@@ -138,6 +169,7 @@ def parse_markdown(text: str, chapter_id: str) -> list[Entry]:
             keywords=tuple(chapter.keywords) + tuple(part.title for part in sections),
             lead=chapter.text,
             kind=_kind(chapter_id, chapter.title),
+            questions=tuple(chapter.questions),
         )
     ]
     seen = {chapter_id}
@@ -158,6 +190,8 @@ def parse_markdown(text: str, chapter_id: str) -> list[Entry]:
                 breadcrumb=(chapter.title, part.title),
                 keywords=tuple(part.keywords),
                 kind=_kind(chapter_id, part.title),
+                questions=tuple(part.questions),
+                topic=tuple(chapter.keywords),
             )
         )
     return entries

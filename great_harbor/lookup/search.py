@@ -1,22 +1,42 @@
-"""Search over rules entries: ranked, typo-tolerant, phrase-aware, cheap per query.
+"""Search over rules entries: ranked by what the question is about, typo-tolerant, cheap per query.
 
 Everything costly happens when entries are added: each entry's words are normalised (lower case,
-plurals folded, a few synonyms merged) and entered in an inverted index with a weight for where they
-occur (title > heading words > body). A query then only looks up its own words:
+plurals and verb endings folded, everyday words folded onto the rules' words: *points* is
+*Prestige*, *boat* is *ship*, *bot* is *Automa*) and entered in an inverted index with a weight
+for where they occur (title > the questions the entry answers > heading words > body). A query
+then only looks up its own words:
 
 - a word found in the index counts in full;
 - otherwise a word of 4+ letters may match an indexed word one edit away (a symmetric-deletion
   table makes this a handful of dictionary look-ups), at a discount;
 - otherwise a word of 3+ letters may match indexed words it begins (search as you type), at a
-  larger discount; the last word of the query always gets this, for typing in progress.
+  larger discount; the last word of the query gets this too unless it is an indexed word itself,
+  so a query being typed and the same query finished rank alike (the game and
+  ``great-harbor rules`` show the same order).
 
-Entries matching more of the query's words rank above those matching fewer. Words in the query
-that stand next to each other in a title, heading or body earn a phrase bonus; a quoted phrase
-(``"shore fee"``) must occur. A query spelling an entry id (``person 21`` for ``person-21``) puts
-that entry first. Worked examples and rulings rank a little below the rules they go with, and the
-glossary's group pages below the cards they list. A qualifier in brackets at the end of a title
-counts as heading words, not title words: ``Corsair (Person 21)`` is titled "Corsair", so a query
-"corsair" matches that title exactly. Numbers are words like any other, but are never fuzzy-matched.
+Entries matching more of the query's words rank above those matching fewer. Each entry lists the
+questions it answers in players' words (:attr:`Entry.questions`): the more of the query's words
+one of them holds, the higher the entry. Words in the query that stand next to each other in a
+title, question, heading or body earn a phrase bonus; a quoted phrase (``"shore fee"``) must
+occur. A query spelling an entry id (``person 21`` for ``person-21``) puts that entry first.
+
+What the question is about decides between entries that share its words:
+
+- the Automa's rules rank well below a player's unless the query names the Automa (or the bot):
+  "my ship is weaker than the pirates" is about the player's ship;
+- a card, tile or board of the glossary only when the query names it (its name or its number):
+  "dock hut" is not about the Engineer's Hut, "more than 5 planks" not about Dice Bonus tile 5;
+- a chapter below its sections unless the query is about the whole chapter (its title holds every
+  word of the query), so the answer opens at the section, not at the top of a long chapter;
+- worked examples and rulings a little below the rules they go with, and the glossary's group
+  pages below the cards they list.
+
+A qualifier in brackets at the end of a title counts as heading words, not title words:
+``Corsair (Person 21)`` is titled "Corsair", so a query "corsair" matches that title exactly.
+Numbers are words like any other, but are never fuzzy-matched. Words longer than
+:data:`MAX_WORD` letters are cut there, and only words up to :data:`MAX_FUZZY` letters are
+fuzzy-matched, so the cost of indexing stays linear in the text however long a word a catalogue
+holds.
 
 The shared index (:func:`lookup_index`, :func:`default_index`) holds the rules reference and the
 card glossary built from a catalogue.
@@ -55,28 +75,56 @@ __all__ = [
 
 TITLE_WEIGHT = 10.0
 CHAPTER_TITLE_WEIGHT = 14.0  # a top-level entry's title names a whole topic
+QUESTION_WEIGHT = 5.0
 HEADING_WEIGHT = 4.0
+TOPIC_WEIGHT = 2.0  # the chapter's keywords, for each of its sections
 BODY_WEIGHT = 1.0
 BODY_WEIGHT_MAX = 2.5
 FUZZY_FACTOR = 0.7
+EVERYDAY_FACTOR = 0.6
 PREFIX_FACTOR = 0.55
 PREFIX_LIMIT = 25
-PHRASE_BONUS = {"title": 15.0, "heading": 8.0, "body": 4.0}
+PHRASE_BONUS = {"title": 15.0, "questions": 10.0, "heading": 8.0, "body": 4.0}
+# Two words of the query next to each other (stop words aside) in a title, question, heading, body.
+PAIR_BONUS = {"title": 8.0, "questions": 6.0, "heading": 5.0, "body": 3.0}
 EXACT_TITLE_BONUS = 20.0
 ID_BONUS = 40.0
+# An entry one of whose questions is close to the query: up to this much more, by the closeness of
+# its closest question, squared. Closeness weighs each word by how rare it is and counts both the
+# share of the query the question holds and the share of the question the query holds.
+QUESTION_MATCH_BONUS = 60.0
+QUESTION_WORDS = 3  # queries of fewer words get a part of it: one word none, two words half
 SUGGEST_CUTOFF = 0.6
+SUGGEST_TITLE = 200  # letters of a title "did you mean" compares
+MAX_WORD = 40  # longer words are cut: no real word is longer, and costs stay linear
+MAX_FUZZY = 20  # longer words are matched exactly or as a beginning, never one edit away
+MAX_QUERY = 400  # letters of a query searched
 # Worked examples and rulings rank just below the rule text they illustrate or settle.
-KIND_FACTOR = {"example": 0.75, "ruling": 0.85, "glossary": 0.6}
+KIND_FACTOR = {"example": 0.6, "ruling": 0.85, "glossary": 0.6}
+AUTOMA_FACTOR = 0.35  # an Automa rule, for a query that does not name the Automa
+UNNAMED_CARD_FACTOR = 0.3  # a card, tile or board of the glossary the query does not name
+NAMED_CARD_FACTOR = 1.25  # one it names: "what does the corsair do" is about the card
+NAME_ENTRIES = 8  # a word of a card's name held by at most this many entries names the card
+CHAPTER_FACTOR = 0.6  # a chapter, for a query about more than its title
+APP_FACTOR = 0.5  # a page about the program, for a query in no word about the program
+CARD_KINDS = frozenset({"card", "board"})
+AUTOMA = "automa"
+APP_CHAPTER = "app"  # the chapter about the program: keys, undo, saves, replay
 
-_STOPWORDS = frozenset(
-    "a an and are as at be by can do doe for from how i if in into is it its me my of on or so that the "
-    "their them then there they this to was what when where which who why will with you your".split()
+_STOP_WORDS = (
+    "a an and are as at be by can do does for from how i if in into is it its me my of on or so that the "
+    "their them then there they this to was what when where which who why will with you your "
+    # question words that say nothing about the rule asked
+    "am been did didnt doesnt dont had has have happen happens happened im isnt ive now should "
+    "than these those us we would could work works"
 )
-# Spellings and names that mean the same thing in this game, folded onto one word.
+# Spellings, names and everyday words that mean the same thing in this game, folded onto one word
+# (both in the entries and in the query).
 _SYNONYMS = {
     "dice": "die",
     "colour": "color",
     "colours": "color",
+    "coloured": "color",
     "favour": "favor",
     "favours": "favor",
     "harbour": "harbor",
@@ -88,33 +136,180 @@ _SYNONYMS = {
     "dyes": "dye",
     "bonuses": "bonus",
     "goes": "go",
+    "tied": "tie",
+    "ties": "tie",
+    "tying": "tie",
+    # everyday words
+    "point": "prestige",
+    "points": "prestige",
+    "vp": "prestige",
+    "vps": "prestige",
+    "money": "coin",
+    "cash": "coin",
+    "gold": "coin",
+    "boat": "ship",
+    "boats": "ship",
+    "vessel": "ship",
+    "vessels": "ship",
+    "bot": AUTOMA,
+    "bots": AUTOMA,
+    "robot": AUTOMA,
+    "ai": AUTOMA,
+    "fix": "repair",
+    "fixing": "repair",
+    "fixed": "repair",
+    "mend": "repair",
+    "sailor": "crew",
+    "sailors": "crew",
+    "crewman": "crew",
+    "crewmen": "crew",
+    "wood": "plank",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "fight": "battle",
+    "fights": "battle",
+    "fighting": "battle",
+    "fought": "battle",
+    "get": "gain",
+    "gets": "gain",
+    "got": "gain",
+    "getting": "gain",
+    "gotten": "gain",
+    "put": "place",
+    "puts": "place",
+    "putting": "place",
+    "winner": "win",
+    "winners": "win",
+    "won": "win",
+    "winning": "win",
+    "lost": "lose",
+    "loses": "lose",
+    "losing": "lose",
+    "pick": "draft",
+    "picks": "draft",
+    "picked": "draft",
+    "picking": "draft",
+    # verbs whose endings the stemmer does not undo
+    "taking": "take",
+    "taken": "take",
+    "took": "take",
+    "making": "make",
+    "made": "make",
+    "using": "use",
+    "used": "use",
+    "giving": "give",
+    "given": "give",
+    "gave": "give",
+    "going": "go",
+    "gone": "go",
+    "went": "go",
+    "paid": "pay",
+    "paying": "pay",
+    "coming": "come",
+    "came": "come",
 }
+# Everyday words that point at a rule named otherwise: a query word also matches these rules'
+# words, at a discount (EVERYDAY_FACTOR). Keys and values are written as players and the
+# reference write them; they are normalised like everything else.
+_EVERYDAY_WORDS = {
+    "lose": "battle damage",
+    "weaker": "battle damage strength",
+    "weak": "strength",
+    "beaten": "battle damage",
+    "defeated": "battle damage",
+    "stronger": "battle strength",
+    "strong": "strength",
+    "full": "surplus maximum housing",
+    "limit": "maximum",
+    "over": "surplus",
+    "extra": "surplus",
+    "broken": "damage",
+    "damaged": "damage",
+    "money": "coin",
+    "first": "anchor",
+    "face": "flip",
+    "side": "face",
+    "cheaper": "discount",
+    "odds": "chance",
+    "chance": "odds",
+    "tie": "equal",
+    "equal": "tie",
+    "room": "housing",
+    "nobody": "leftover",
+    "reward": "benefit",
+    "price": "cost",
+}
+# Two words side by side (stop words aside) that point at a rule named otherwise: together they
+# are one word of the query, which also matches these words.
+_EVERYDAY_PAIRS = {
+    "take back": "undo",
+    "pay extra": "fee shore",
+    "pay more": "fee shore",
+    "cost more": "fee shore",
+    "costs more": "fee shore",
+    "turn die": "face",
+    "change die": "face",
+    "count prestige": "final scoring",
+    "keep sailing": "sail next segment",
+    "run out": "empty limited",
+    "no room": "housing",
+}
+# Idioms: pairs whose second word says nothing on its own either ("back", "extra", "out"); the pair
+# stands for both words, and means its rule's words (in full, not at a discount).
+_WHOLE_PAIRS = ("take back", "pay extra", "pay more", "cost more", "costs more", "run out")
+_NO_STEM = frozenset({"building", "buildings", "during", "nothing", "something", "anything", "thing", "things"})
 _WORD_RE = re.compile(r"[a-z0-9]+")
 _APOSTROPHES_RE = re.compile(r"['\u2019\u2018]")
 _QUOTED_RE = re.compile(r'"([^"]*)"')
 _QUALIFIER_RE = re.compile(r"\s*\([^()]*\)\s*$")
 
 
+def _undouble(word: str) -> str:
+    """``runn`` -> ``run``: a doubled last consonant left by a cut ending (not l, s or z)."""
+    if len(word) > 2 and word[-1] == word[-2] and word[-1] not in "aeiouylsz":
+        return word[:-1]
+    return word
+
+
 def _stem(word: str) -> str:
     if len(word) <= 3 or word.isdigit():
         return word
+    if word in _NO_STEM:
+        return word.removesuffix("s")
     if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith(("ss", "us", "is", "ae")):
-        return word
-    if word.endswith("es") and word[:-2].endswith(("sh", "ch", "x", "ss")):
-        return word[:-2]
-    if word.endswith("s"):
-        return word[:-1]
+        word = word[:-3] + "y"
+    elif word.endswith(("ss", "us", "is", "ae")):
+        pass
+    elif word.endswith("es") and word[:-2].endswith(("sh", "ch", "x", "ss")):
+        word = word[:-2]
+    elif word.endswith("s"):
+        word = word[:-1]
+    if len(word) > 5 and word.endswith("ing"):
+        word = _undouble(word[:-3])
+    elif len(word) > 4 and word.endswith("ed") and word[-3] != "e":
+        word = _undouble(word[:-2])
+    if len(word) > 4 and word.endswith("e"):
+        word = word[:-1]
     return word
 
 
 @lru_cache(maxsize=16384)
 def normalise(word: str) -> str:
-    """One word in the form the index stores it (``"Tiers"`` -> ``"tier"``)."""
-    word = word.lower()
+    """One word in the form the index stores it (``"Tiers"`` -> ``"tier"``, ``"placing"`` ->
+    ``"plac"``, ``"points"`` -> ``"prestige"``)."""
+    word = word.lower()[:MAX_WORD]
     stem = _stem(_SYNONYMS.get(word, word))
     return _SYNONYMS.get(stem, stem)
+
+
+_STOPWORDS = frozenset(normalise(word) for word in _STOP_WORDS.split())
+_EVERYDAY = {
+    normalise(word): tuple(dict.fromkeys(normalise(term) for term in terms.split()))
+    for word, terms in _EVERYDAY_WORDS.items()
+}
 
 
 def tokenize(text: str) -> list[str]:
@@ -124,6 +319,12 @@ def tokenize(text: str) -> list[str]:
 
 def _content(tokens: Iterable[str]) -> list[str]:
     return [token for token in tokens if token not in _STOPWORDS]
+
+
+_EVERYDAY_PAIR_TERMS = {
+    tuple(_content(tokenize(pair))): tuple(dict.fromkeys(tokenize(terms))) for pair, terms in _EVERYDAY_PAIRS.items()
+}
+_WHOLE_PAIR_WORDS = frozenset(tuple(_content(tokenize(pair))) for pair in _WHOLE_PAIRS)
 
 
 def _deletions(word: str) -> set[str]:
@@ -145,13 +346,27 @@ class Result:
 
 @dataclass(frozen=True, slots=True)
 class _Texts:
-    """An entry's words as padded strings, for phrase tests."""
+    """An entry's words as padded strings (for phrase tests) and what ranking needs to know of it."""
 
     title: str
+    questions: str
     heading: str
     body: str
     title_terms: tuple[str, ...]
-    plain_title: str  # lower case, punctuation dropped, for "did you mean"
+    id_terms: frozenset[str]  # the words of its id: "person-21" -> person, 21
+    plain_title: str  # lower case, punctuation dropped, cut to SUGGEST_TITLE, for "did you mean"
+    pairs: dict[str, str]  # each field's words without stop words, padded: for pairs of query words
+    automa: bool  # a rule of the Automa, not of the players
+    card: bool  # a card, tile or board of the glossary
+    app: bool  # about the program, not the rules
+
+
+def _is_automa(entry: Entry, title_terms: Iterable[str]) -> bool:
+    return entry.id == AUTOMA or entry.id.startswith(AUTOMA + "/") or AUTOMA in title_terms
+
+
+def _is_app(entry: Entry) -> bool:
+    return entry.id == APP_CHAPTER or entry.id.startswith(APP_CHAPTER + "/")
 
 
 class SearchIndex:
@@ -161,10 +376,14 @@ class SearchIndex:
         self._entries: list[Entry] = []
         self._positions: dict[str, int] = {}
         self._postings: dict[str, dict[int, float]] = {}
+        # term -> (entry position, question number) of every question holding the term
+        self._question_postings: dict[str, list[tuple[int, int]]] = {}
+        self._question_terms: list[tuple[frozenset[str], ...]] = []  # each entry's questions' words
         self._texts: list[_Texts] = []
         self._children: dict[str | None, list[int]] = {}
         self._deletes: dict[str, set[str]] = {}
         self._sorted_terms: list[str] | None = None
+        self._title_words: set[str] | None = None  # every word of every title, for suggest()
         self.add_entries(entries)
 
     def __len__(self) -> int:
@@ -195,6 +414,7 @@ class SearchIndex:
 
     def _add(self, entry: Entry) -> None:
         position = len(self._entries)
+        self._title_words = None
         self._entries.append(entry)
         self._positions[entry.id] = position
         self._children.setdefault(entry.parent, []).append(position)
@@ -202,26 +422,45 @@ class SearchIndex:
         qualifier = _QUALIFIER_RE.search(entry.title)
         name = entry.title[: qualifier.start()] if qualifier and qualifier.start() else entry.title
         title = tokenize(name)
+        title_terms = tuple(_content(title))
         heading_phrases = [*entry.breadcrumb[:-1], *entry.keywords, entry.id.replace("/", " ")]
         if name != entry.title:
             heading_phrases.append(entry.title[len(name) :])
         heading = [tokenize(phrase) for phrase in heading_phrases]
+        questions = [tokenize(question) for question in entry.questions]
+        topic = [tokenize(phrase) for phrase in entry.topic]
         body = tokenize(entry.indexed_text)
+        fields = {"title": [title], "questions": questions, "heading": heading, "body": [body]}
         self._texts.append(
             _Texts(
                 title=_padded(title),
+                questions=" | ".join(_padded(words) for words in questions),
                 heading=" | ".join(_padded(words) for words in heading),
                 body=_padded(body),
-                title_terms=tuple(_content(title)),
-                plain_title=" ".join(_WORD_RE.findall(_APOSTROPHES_RE.sub("", entry.title.lower()))),
+                title_terms=title_terms,
+                id_terms=frozenset(_content(tokenize(entry.id.replace("/", " ")))),
+                plain_title=" ".join(_WORD_RE.findall(_APOSTROPHES_RE.sub("", entry.title.lower()[:SUGGEST_TITLE]))),
+                pairs={name: " | ".join(_padded(_content(words)) for words in parts) for name, parts in fields.items()},
+                automa=_is_automa(entry, title_terms),
+                card=entry.kind in CARD_KINDS,
+                app=_is_app(entry),
             )
         )
+        self._question_terms.append(tuple(frozenset(_content(words)) for words in questions))
 
         weights: defaultdict[str, float] = defaultdict(float)
-        for term in set(_content(title)):
+        for term in set(title_terms):
             weights[term] += TITLE_WEIGHT if entry.parent else CHAPTER_TITLE_WEIGHT
+        for number, words in enumerate(questions):
+            terms = set(_content(words))
+            for term in terms:
+                self._question_postings.setdefault(term, []).append((position, number))
+        for term in {term for words in questions for term in _content(words)}:
+            weights[term] += QUESTION_WEIGHT
         for term in {term for words in heading for term in _content(words)}:
             weights[term] += HEADING_WEIGHT
+        for term in {term for words in topic for term in _content(words)}:
+            weights[term] += TOPIC_WEIGHT
         for term, count in Counter(_content(body)).items():
             weights[term] += min(BODY_WEIGHT + 0.3 * (count - 1), BODY_WEIGHT_MAX)
         for term, weight in weights.items():
@@ -229,7 +468,7 @@ class SearchIndex:
             if postings is None:
                 postings = self._postings[term] = {}
                 self._sorted_terms = None
-                if len(term) >= 4 and not term.isdigit():
+                if 4 <= len(term) <= MAX_FUZZY and not term.isdigit():
                     for variant in _deletions(term):
                         self._deletes.setdefault(variant, set()).add(term)
             postings[position] = weight
@@ -265,42 +504,117 @@ class SearchIndex:
         expansions: dict[str, float] = {}
         if word in self._postings:
             expansions[word] = 1.0
-        elif len(word) >= 4 and not word.isdigit():
-            expansions.update(dict.fromkeys(self._fuzzy(word), FUZZY_FACTOR))
-        if len(word) >= 3 and (is_last or not expansions) and not word.isdigit():
-            for term in self._prefixed(word):
-                expansions.setdefault(term, PREFIX_FACTOR)
+        else:
+            if 4 <= len(word) <= MAX_FUZZY and not word.isdigit():
+                expansions.update(dict.fromkeys(self._fuzzy(word), FUZZY_FACTOR))
+            if len(word) >= 3 and (is_last or not expansions) and not word.isdigit():
+                for term in self._prefixed(word):
+                    expansions.setdefault(term, PREFIX_FACTOR)
+        for term in _EVERYDAY.get(word, ()):
+            if term in self._postings and expansions.get(term, 0.0) < EVERYDAY_FACTOR:
+                expansions[term] = EVERYDAY_FACTOR
         return expansions
 
-    def search(self, query: str, limit: int = 10, *, as_you_type: bool = True) -> list[Result]:
+    def _question_match(self, expansions: list[dict[str, float]], weights: list[float]) -> dict[int, float]:
+        """For each entry with a question holding a query word: how close its closest question is
+        to the query (0-1), the harmonic mean of the share of the query's weight the question holds
+        and the share of the question's weight the query holds (words weighted by rarity)."""
+        total = sum(weights)
+        if not total:
+            return {}
+        held: dict[tuple[int, int], list[float]] = {}
+        for number, terms in enumerate(expansions):
+            for term, factor in terms.items():
+                for key in self._question_postings.get(term, ()):
+                    shares = held.get(key)
+                    if shares is None:
+                        shares = held[key] = [0.0] * len(expansions)
+                    if factor > shares[number]:
+                        shares[number] = factor
+        best: dict[int, float] = {}
+        standing = {term for terms in expansions for term in terms}
+        for (position, number), shares in held.items():
+            of_query = sum(factor * weight for factor, weight in zip(shares, weights, strict=True)) / total
+            question = self._question_terms[position][number]
+            asked = sum(self._idf(term) for term in question)
+            found = sum(self._idf(term) for term in question if term in standing)
+            of_question = found / asked if asked else 0.0
+            closeness = 2 * of_query * of_question / (of_query + of_question) if of_query and of_question else 0.0
+            if closeness > best.get(position, 0.0):
+                best[position] = closeness
+        return best
+
+    def search(self, query: str, limit: int = 10) -> list[Result]:
         """Entries matching ``query``, best first; empty when nothing matches.
 
-        ``as_you_type`` says the query is being typed, so its last word may be unfinished and also
-        matches the words it begins; pass ``False`` for a finished query (the command line). A word
-        found nowhere is matched as a beginning either way.
+        The last word may be unfinished (the lookup searches on every key): when it is not a word
+        of the index it also matches the words it begins, as does any word found nowhere. So a
+        finished query ranks the same whether it was typed into the game or given to
+        ``great-harbor rules``.
         """
+        ranked = self._rank(query)[:limit]
+        return [Result(self._entries[position], round(score, 4), matched) for position, score, matched, _ in ranked]
+
+    def explain(self, query: str, limit: int = 5) -> list[str]:
+        """Why the first ``limit`` entries rank where they do: one line each with the parts of
+        its score (for maintainers tuning the ranking; ``bench/lookup.py --explain``)."""
+        lines = []
+        for position, score, matched, parts in self._rank(query)[:limit]:
+            detail = ", ".join(f"{name} {value:g}" for name, value in parts.items())
+            lines.append(f"{score:8.2f}  {self._entries[position].id}  [{' '.join(matched)}]  {detail}")
+        return lines
+
+    def _rank(self, query: str) -> list[tuple[int, float, tuple[str, ...], dict[str, float]]]:
+        query = query[:MAX_QUERY]  # a question is short; pasted pages are not searched whole
         phrases = [phrase for part in _QUOTED_RE.findall(query) if (phrase := tokenize(part))]
         free = _QUOTED_RE.sub(" ", query).replace('"', " ")
         tokens = tokenize(free) + [word for phrase in phrases for word in phrase]
         words = list(dict.fromkeys(_content(tokens) or tokens))
         if not words:
             return []
-        typing_last = as_you_type and not query.rstrip().endswith('"') and not query.endswith(" ")
+        typed: dict[str, str] = {}  # each word as the query spells it, for Result.matched
+        for raw in _WORD_RE.findall(_APOSTROPHES_RE.sub("", query.lower())):
+            typed.setdefault(normalise(raw), raw)
 
+        expansions = [self._expand(word, is_last=number == len(words) - 1) for number, word in enumerate(words)]
+        # An everyday pair ("keep sailing", "take back") also stands for its rule's words: its first
+        # word (which says little on its own) becomes the pair, matching those words too; a whole
+        # pair ("pay extra") takes its second word's place as well.
+        content = _content(tokens)
+        for first, second in zip(content, content[1:], strict=False):
+            targets = [term for term in _EVERYDAY_PAIR_TERMS.get((first, second), ()) if term in self._postings]
+            if targets and first in words:
+                at = words.index(first)
+                words[at] = f"{first} {second}"
+                if (first, second) in _WHOLE_PAIR_WORDS and second in words:
+                    expansions[at] = dict.fromkeys(targets, 1.0)  # an idiom: it means these words
+                    gone = words.index(second)
+                    del words[gone], expansions[gone]
+                else:
+                    expansions[at] = {**dict.fromkeys(targets, EVERYDAY_FACTOR), **expansions[at]}
         scores: dict[int, float] = {}
         matched: dict[int, list[str]] = {}
-        for number, word in enumerate(words):
-            expansions = self._expand(word, is_last=typing_last and number == len(words) - 1)
+        weights: list[float] = []
+        for word, terms in zip(words, expansions, strict=True):
             best: dict[int, float] = {}
-            for term, factor in expansions.items():
+            rarest = 0.0
+            for term, factor in terms.items():
                 idf = self._idf(term)
+                rarest = max(rarest, factor * idf)
                 for position, weight in self._postings[term].items():
                     value = factor * weight * idf
                     if value > best.get(position, 0.0):
                         best[position] = value
+            weights.append(rarest)
             for position, value in best.items():
                 scores[position] = scores.get(position, 0.0) + value
                 matched.setdefault(position, []).append(word)
+        asked = self._question_match(expansions, weights)
+        # A word or two name a topic: its title and headings say more than one question does.
+        question_bonus = QUESTION_MATCH_BONUS * min(1.0, (len(words) - 1) / (QUESTION_WORDS - 1))
+        total_weight = sum(weights)
+        pairs = [f" {a} {b} " for a, b in zip(words, words[1:], strict=False)]
+        about_app = any(self._app_word(terms) for terms in expansions)
 
         free_tokens = tokenize(free)
         bonus_phrases = [phrase for phrase in phrases if len(phrase) > 1]
@@ -308,34 +622,85 @@ class SearchIndex:
             bonus_phrases.append(free_tokens)
         query_id = "-".join(_WORD_RE.findall(_APOSTROPHES_RE.sub("", query.lower())))
         wanted_title = tuple(words)
+        named = {term for terms in expansions for term in terms}  # what the query's words can stand for
+        about_automa = AUTOMA in named
 
-        results: list[Result] = []
-        for position, score in scores.items():
+        ranked: list[tuple[int, float, tuple[str, ...], dict[str, float]]] = []
+        for position, words_score in scores.items():
             texts = self._texts[position]
             if any(not self._contains(texts, _padded(phrase)) for phrase in phrases):
                 continue
-            score *= (len(matched[position]) / len(words)) ** 2
+            parts = {"words": round(words_score, 2)}
+            hits = set(matched[position])
+            share = sum(weight for word, weight in zip(words, weights, strict=True) if word in hits)
+            score = words_score * (share / total_weight) ** 2 if total_weight else words_score
+            question = question_bonus * asked.get(position, 0.0) ** 2
+            if question:
+                parts["question"] = round(question, 2)
+            score += question
             for phrase in bonus_phrases:
                 padded = _padded(phrase)
                 for field, bonus in PHRASE_BONUS.items():
                     if padded in getattr(texts, field):
                         score += bonus
+                        parts[f"phrase in {field}"] = bonus
+                        break
+            for pair in pairs:
+                for field, bonus in PAIR_BONUS.items():
+                    if pair in texts.pairs[field]:
+                        score += bonus
+                        parts[f"pair in {field}"] = parts.get(f"pair in {field}", 0.0) + bonus
                         break
             if texts.title_terms == wanted_title:
                 score += EXACT_TITLE_BONUS
+                parts["exact title"] = EXACT_TITLE_BONUS
             entry = self._entries[position]
             if query_id == entry.id:
                 score += ID_BONUS
-            score *= KIND_FACTOR.get(entry.kind, 1.0)
-            results.append(Result(entry, round(score, 4), tuple(matched[position])))
+                parts["id"] = ID_BONUS
+            factor = KIND_FACTOR.get(entry.kind, 1.0)
+            if texts.automa and not about_automa:
+                factor *= AUTOMA_FACTOR
+            if texts.app and not about_app:
+                factor *= APP_FACTOR
+            if texts.card:
+                factor *= NAMED_CARD_FACTOR if self._names(texts, named) else UNNAMED_CARD_FACTOR
+            if entry.parent is None and entry.id in self._children and not self._about_title(texts, expansions):
+                factor *= CHAPTER_FACTOR
+            if factor != 1.0:
+                parts["times"] = round(factor, 3)
+            ranked.append((position, score * factor, tuple(typed.get(w, w) for w in matched[position]), parts))
 
         # Ties: chapters before their sections, then reference order.
-        results.sort(key=lambda r: (-r.score, r.entry.parent is not None, self._positions[r.entry.id]))
-        return results[:limit]
+        ranked.sort(key=lambda r: (-round(r[1], 4), self._entries[r[0]].parent is not None, r[0]))
+        return ranked
+
+    def _names(self, texts: _Texts, named: set[str]) -> bool:
+        """Does the query name this card: all the words of its name or of its id, or a word of its
+        name that few entries hold ("laurel" names the Laurel Exchange, "hut" not the Engineer's Hut)?"""
+        title = set(texts.title_terms)
+        if title <= named or texts.id_terms <= named:
+            return True
+        return any(len(self._postings[term]) <= NAME_ENTRIES for term in title & named)
+
+    def _app_word(self, terms: dict[str, float]) -> bool:
+        """Is a query word about the program: does it stand for a word found mostly in its pages?"""
+        for term in terms:
+            postings = self._postings[term]
+            in_app = sum(1 for position in postings if self._texts[position].app)
+            if in_app * 2 > len(postings):
+                return True
+        return False
+
+    @staticmethod
+    def _about_title(texts: _Texts, expansions: list[dict[str, float]]) -> bool:
+        """Does the title hold every word of the query (a word standing for one of its words)?"""
+        return all(any(term in texts.title_terms for term in terms) for terms in expansions)
 
     @staticmethod
     def _contains(texts: _Texts, padded_phrase: str) -> bool:
-        return padded_phrase in texts.title or padded_phrase in texts.heading or padded_phrase in texts.body
+        return (padded_phrase in texts.title or padded_phrase in texts.questions or padded_phrase in texts.heading
+                or padded_phrase in texts.body)
 
     def suggest(self, query: str, limit: int = 5) -> list[Entry]:
         """Entries whose titles look most like ``query``; for "did you mean" when search finds nothing.
@@ -343,12 +708,13 @@ class SearchIndex:
         An entry scores the better of: the similarity of the whole query to its whole title, and the
         average over the query's words of each word's best similarity to a word of the title.
         """
-        wanted = " ".join(_WORD_RE.findall(_APOSTROPHES_RE.sub("", query.lower())))
+        wanted = " ".join(_WORD_RE.findall(_APOSTROPHES_RE.sub("", query.lower()[:SUGGEST_TITLE])))
         if not wanted:
             return []
         words = [word for word in wanted.split() if word not in _STOPWORDS] or wanted.split()
-        title_words = {word for texts in self._texts for word in texts.plain_title.split()}
-        similar = [_similar_words(word, title_words) for word in words]
+        if self._title_words is None:
+            self._title_words = {word for texts in self._texts for word in texts.plain_title.split()}
+        similar = [_similar_words(word, self._title_words) for word in words]
         matcher = difflib.SequenceMatcher(autojunk=False)
         matcher.set_seq2(wanted)
         ranked: list[tuple[float, int, int]] = []
@@ -406,9 +772,9 @@ def default_index() -> SearchIndex:
     return lookup_index()
 
 
-def search(query: str, limit: int = 10, *, as_you_type: bool = True) -> list[Result]:
+def search(query: str, limit: int = 10) -> list[Result]:
     """Search the shared index (reference, glossary, and anything added with ``add_entries``)."""
-    return default_index().search(query, limit, as_you_type=as_you_type)
+    return default_index().search(query, limit)
 
 
 def suggest(query: str, limit: int = 5) -> list[Entry]:

@@ -49,7 +49,7 @@ def find(index: SearchIndex, query: str) -> tuple[Entry | None, list[Entry]]:
     wanted = query.strip()
     if wanted in index:
         return index.get(wanted), []
-    results = index.search(wanted, limit=20, as_you_type=False)
+    results = index.search(wanted, limit=20)
     if not results:
         return None, []
     best = results[0].entry
@@ -96,7 +96,7 @@ def run(query: str, list_entries: bool = False, data: Path | None = None) -> int
         return EXIT_OK
 
     if list_entries:
-        results = index.search(query, limit=20, as_you_type=False)
+        results = index.search(query, limit=20)
         for result in results:
             line = Text(result.entry.title, style="bold")
             line.append(f"  {result.entry.id}", style="dim")

@@ -361,6 +361,13 @@ class GreatHarborApp(SessionControl, App[None]):
         if isinstance(event, events.Key) and event.key == "question_mark" and not event.is_forwarded:
             self.action_lookup()
             return
+        # The rules lookup routes typing itself, here, in the order keys arrive: a key sent to a
+        # widget is handled later, after focus moves the keys before it asked for.
+        if isinstance(event, events.Key | events.Paste) and not event.is_forwarded:
+            stack = self.screen_stack
+            screen = stack[-1] if stack else None
+            if getattr(screen, "IS_RULES_LOOKUP", False) and screen.intercept(event):  # type: ignore[union-attr]
+                return
         await super().on_event(event)
 
     def action_lookup(self) -> None:

@@ -191,9 +191,12 @@ def test_shared_index_holds_reference_and_glossary(catalogue: Catalogue) -> None
     assert index.children("person-21") == []
 
 
-def test_a_finished_query_does_not_match_longer_words() -> None:
-    assert search("ship", as_you_type=False)[0].entry.id == "ships"
-    assert search("smugg", as_you_type=False)[0].entry.id == "smugglers-district"  # nothing exact: prefixes
+def test_a_whole_word_does_not_match_longer_words() -> None:
+    assert search("ship")[0].entry.id == "ships"
+    assert search("smugg")[0].entry.id == "smugglers-district"  # nothing exact: prefixes
+    index = SearchIndex([Entry(id="a", title="Shipyard", body="x"), Entry(id="b", title="Ship", body="y")])
+    assert [result.entry.id for result in index.search("ship")] == ["b"]  # typed or finished, alike
+    assert {result.entry.id for result in index.search("shi")} == {"a", "b"}  # a beginning: both
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from table_turn import at_turn, shots, table
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Tree
 
@@ -411,3 +412,89 @@ async def test_f1_and_f5_work_over_a_colony_view() -> None:
             assert isinstance(app.screen, LookupScreen), key
             await pilot.press("escape")
             assert isinstance(app.screen, ColonyViewScreen), key
+
+
+# --- typing fast: every key reaches the search ---------------------------------------------------
+
+
+def at_once(app: GreatHarborApp, *keys: str) -> None:
+    """Send keys as a fast typist or a terminal does: all of them before the app handles the first
+    (``pilot.press`` waits for the app after each key)."""
+    driver = app._driver
+    assert driver is not None
+    for key in keys:
+        character = {"space": " ", "enter": "\r"}.get(key, key if len(key) == 1 else None)
+        event = events.Key(key, character)
+        event.set_sender(app)
+        driver.send_message(event)
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    await pilot.pause(0.3)
+    await pilot.pause()
+
+
+async def test_keys_sent_at_once_after_opening_an_entry_all_reach_the_search() -> None:
+    """Reported: `automa board` sent at once after opening an entry left only `d` in the field."""
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        screen = lookup(app)
+        search = screen.query_one(SearchInput)
+        openings: list[tuple[str, tuple[str, ...]]] = [
+            ("Enter in the search field", (*"tier", "enter")),
+            ("a link followed with a digit", ("1",)),
+            ("Enter in the list of links", ("tab", "enter")),
+        ]
+        for how, keys in openings:
+            at_once(app, *keys, *"automa board")
+            await settle(pilot)
+            assert search.value == "automa board", how
+            assert app.focused is search, how
+            assert screen.result_ids[0] == "automa/board-actions", how
+            if how.startswith("Enter in the search"):
+                assert "dice-workers/benefit-tiers" in screen.history  # the entry was opened first
+            await pilot.press("enter")  # open it, so the next opening starts from the text
+            assert isinstance(app.focused, EntryText)
+
+        await pilot.press("escape", "question_mark", "backspace", "down", "down", "down")  # into the contents
+        assert isinstance(app.focused, Tree)
+        at_once(app, "enter", *"person 21")
+        await settle(pilot)
+        screen = lookup(app)
+        assert screen.query_one(SearchInput).value == "person 21" and screen.result_ids[0] == "person-21"
+
+
+async def test_keys_sent_at_once_with_the_question_mark_open_the_lookup_on_them() -> None:
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await at_turn(pilot, app)
+        game = app.game
+        assert game is not None
+        before = game.to_dict()
+        at_once(app, "question_mark", *"keep sailing")
+        await settle(pilot)
+        screen = lookup(app)
+        assert screen.query_one(SearchInput).value == "keep sailing"
+        assert screen.result_ids[0] == "voyage-phase/battles"
+        picker = screen.app.screen_stack[-2].query_one(ActionPicker)
+        assert picker.filter.value == ""  # nothing went to the table
+        assert game.to_dict() == before
+
+
+async def test_pasted_text_becomes_the_search() -> None:
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark", *"corsair", "enter")
+        screen = lookup(app)
+        assert isinstance(app.focused, EntryText)
+        app.post_message(events.Paste("my ship lost to the pirates\nsecond line"))
+        await settle(pilot)
+        search = screen.query_one(SearchInput)
+        assert search.value == "my ship lost to the pirates" and app.focused is search
+        assert screen.result_ids[0] == "voyage-phase/battles"
+        app.post_message(events.Paste(", what now"))  # into the field, where the cursor is
+        await settle(pilot)
+        assert search.value == "my ship lost to the pirates, what now"

@@ -9,6 +9,12 @@ The screen only reads: the game is never touched, so closing it leaves the table
 (Textual gives the focus back to the widget that had it). What the lookup showed is remembered on
 the app, so the next `?` opens where the player left off. :func:`context_topic` says what the
 context key (F5) opens on each screen.
+
+Typing never loses a key. The app hands every key and paste to :meth:`LookupScreen.intercept`
+before it sends it to the focused widget; that runs in the order keys arrive, so a letter typed
+over the text, the contents or the results starts a new search at once (and the keys after it
+follow it into the search field), and Enter in the search field opens its result before the next
+key is read. Focus moves made by a key are made there too, never later.
 """
 
 from __future__ import annotations
@@ -24,11 +30,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Input, OptionList, Static, Tree
+from textual.widgets import Input, OptionList, Static, Tree
 from textual.widgets.option_list import Option
 from textual.widgets.tree import TreeNode
 
 from ..lookup_topics import CONTEXT_KEY, TableThing, Topic
+from ..widgets.footer import SteadyFooter
 from ..widgets.rules_entry import EntryText, FollowLink, LinkList, entry_links
 
 if TYPE_CHECKING:
@@ -37,7 +44,7 @@ if TYPE_CHECKING:
 
     from ..app import GreatHarborApp
 
-RESULTS = 25
+RESULTS = 15
 TYPING_PAUSE = 0.12  # seconds without a key before the best match is drawn on the right
 
 START = (
@@ -80,6 +87,36 @@ class SearchInput(Input):
         super()._watch_value(value)
         self.lookup.search_changed(value)
 
+    async def _on_key(self, event: events.Key) -> None:
+        # (Textual calls Input's own handler after this one unless the default is prevented.)
+        if self.lookup.starts_search(event) and event.character:
+            event.stop()
+            event.prevent_default()
+            self._new_search(event.character)
+            return
+        # The field's own keys (Backspace, Enter, ↑ ↓, ...) act here, in turn with the letters:
+        # left to Textual they would act once the key has climbed to the app, after letters typed
+        # behind them.
+        bindings = self._bindings.key_to_bindings.get(event.key, ())
+        if bindings and not event.is_printable:
+            event.stop()
+            event.prevent_default()
+            await self.run_action(bindings[0].action)
+
+    async def action_submit(self) -> None:
+        self.lookup.submit_search()
+
+    def _on_paste(self, event: events.Paste) -> None:
+        if self.lookup.starts_search(event):
+            event.stop()
+            event.prevent_default()
+            self._new_search(_text_of(event) or "")
+
+    def _new_search(self, text: str) -> None:
+        self.value = text
+        self.cursor_position = len(text)
+        self.lookup.search_took_over()
+
     def action_move(self, step: int) -> None:
         self.lookup.move_result(step)
 
@@ -118,6 +155,13 @@ class LookupScreen(Screen[None]):
         self._preview: str | None = None
         self._preview_timer: Timer | None = None
         self._ready = False  # searches wait until the widgets are there
+        self._early: list[events.Key | events.Paste] = []  # keys sent before the widgets were there
+        # Typing state, kept by intercept() in the order keys arrive:
+        self._typing = False  # text went to the search since the last command key: an entry that
+        # key opens later (Enter on a result, a link) leaves the focus in the search
+        self._redirect = False  # keys go to the search field ahead of its focus
+        self._submit_pending = False  # Enter was sent to the search field, not read yet
+        self._new_search: set[events.Key | events.Paste] = set()  # keys that start a new search
 
     # --- building -------------------------------------------------------------------------
 
@@ -137,7 +181,7 @@ class LookupScreen(Screen[None]):
                 yield Static(id="lookup-title")
                 yield EntryText(id="lookup-text")
                 yield LinkList(id="lookup-links")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self._ready = True
@@ -162,9 +206,13 @@ class LookupScreen(Screen[None]):
             self.memory.query = ""
             self._show_results(False)
         if self.topic is not None:
-            self.query_one(EntryText).focus()
+            self.set_focus(self.query_one(EntryText))
         else:
-            search.focus()
+            self.set_focus(search)
+        early, self._early = self._early, []
+        for event in early:  # in order, as if they came now
+            if not self.intercept(event):
+                (self.focused or self)._forward_event(event)
 
     def _build_tree(self) -> None:
         tree = self.query_one("#lookup-contents", Tree)
@@ -256,6 +304,12 @@ class LookupScreen(Screen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        self.submit_search()
+
+    def submit_search(self) -> None:
+        """Enter in the search field: open the highlighted result (and read it), or go down into
+        the contents when nothing is typed."""
+        self._submit_pending = False
         results = self.query_one("#lookup-results", OptionList)
         index = results.highlighted
         chosen = self.result_ids[index] if results.display and index is not None else None
@@ -292,7 +346,7 @@ class LookupScreen(Screen[None]):
 
     def _focus_contents(self) -> None:
         tree = self.query_one("#lookup-contents", Tree)
-        tree.focus()
+        self.set_focus(tree)
         if tree.cursor_line < 0:
             tree.cursor_line = 0
 
@@ -340,8 +394,8 @@ class LookupScreen(Screen[None]):
             self.position = len(self.history) - 1
         self.show(entry)
         self._reveal(entry)
-        if focus_text:
-            self.query_one(EntryText).focus()
+        if focus_text and not self._typing:
+            self.set_focus(self.query_one(EntryText))
 
     def show(self, entry_id: str) -> None:
         """Draw ``entry_id`` on the right (not added to the history: a preview)."""
@@ -372,27 +426,70 @@ class LookupScreen(Screen[None]):
 
     def on_follow_link(self, message: FollowLink) -> None:
         message.stop()
-        self.open(message.entry)
-        self.query_one(EntryText).focus()
+        self.open(message.entry, focus_text=True)
 
     # --- keys -----------------------------------------------------------------------------
 
-    def on_key(self, event: events.Key) -> None:
-        """A letter typed outside the search field starts a new search."""
+    def intercept(self, event: events.Key | events.Paste) -> bool:
+        """A key or paste the app is about to send to the focused widget; ``True`` when it was sent
+        elsewhere instead. Called by the app in the order keys arrive, so it decides each key's
+        place in that order (see the module's text); the search field carries the decisions out in
+        the same order, as it reads its keys."""
+        text = _text_of(event)
+        if not self._ready:  # sent right after `?`: kept until the widgets are there
+            self._early.append(event)
+            return True
         search = self.query_one(SearchInput)
-        if search.has_focus or not event.is_printable or not event.character or not event.character.isalpha():
-            return
-        if isinstance(self.focused, Tree | OptionList | EntryText):
-            event.stop()
-            event.prevent_default()
-            search.value = event.character
-            search.focus()
-            search.cursor_position = len(search.value)
+        in_search = self.focused is search  # (the widget's has_focus follows later)
+        key = event.key if isinstance(event, events.Key) else ""
+        if key in ("tab", "shift+tab") and not self._redirect:
+            # moved here and now, so the keys after it find the focus where Tab puts it
+            self._typing = self._submit_pending = False
+            if key == "tab":
+                self.focus_next()
+            else:
+                self.focus_previous()
+            return True
+        if in_search and self._submit_pending and text:
+            # Enter has been sent to the field but not read yet: this starts a new search.
+            self._submit_pending = False
+            self._typing = True
+            self._new_search.add(event)
+            return False
+        if self._redirect:  # a search started here and the field has not read it yet: follow it
+            self._typing = self._typing or bool(text)
+            search._forward_event(event)
+            return True
+        if in_search:
+            self._typing = bool(text) or (self._typing and key not in _COMMAND_KEYS)
+            self._submit_pending = key == "enter"
+            return False
+        if text and (text[0].isalpha() or isinstance(event, events.Paste)):
+            # over the text, the contents or the results: a new search
+            self._typing = True
+            self._redirect = True
+            self._new_search.add(event)
+            search._forward_event(event)
+            return True
+        self._typing = False  # a key for the focused widget (a link, a fold, Enter on a result)
+        return False
+
+    def starts_search(self, event: events.Key | events.Paste) -> bool:
+        """Does this key (or paste), now read by the search field, start a new search?"""
+        if event in self._new_search:
+            self._new_search.discard(event)
+            return True
+        return False
+
+    def search_took_over(self) -> None:
+        """The search field has read the key that started a new search: it takes the focus."""
+        self._redirect = False
+        self.set_focus(self.query_one(SearchInput))
 
     def focus_search(self) -> None:
         """`?` or F1 inside the lookup: back to the search field, its text selected."""
         search = self.query_one(SearchInput)
-        search.focus()
+        self.set_focus(search)
         search.select_all()
 
     def action_back(self) -> None:
@@ -421,6 +518,18 @@ class LookupScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.app.pop_screen()
+
+
+_COMMAND_KEYS = frozenset({"enter", "tab", "shift+tab", "escape", "up", "down", "pageup", "pagedown"})
+
+
+def _text_of(event: events.Key | events.Paste) -> str | None:
+    """What a key or paste would type into the search field: a printable character, or the first
+    line of pasted text; ``None`` for other keys."""
+    if isinstance(event, events.Paste):
+        lines = event.text.strip().splitlines()
+        return lines[0].strip() if lines else None
+    return event.character if event.is_printable and event.character else None
 
 
 def _result_text(title: str, breadcrumb: tuple[str, ...]) -> Text:
