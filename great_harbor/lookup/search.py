@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
+from great_harbor.data import load_catalogue
 from great_harbor.lookup.glossary import build_glossary
 from great_harbor.lookup.reference import Entry, load_reference
 
@@ -748,8 +749,6 @@ def _similar_words(word: str, candidates: Iterable[str]) -> dict[str, float]:
 @cache
 def shipped_catalogue() -> Catalogue:
     """The catalogue shipped with the game, loaded once (``CatalogueError`` if it is broken)."""
-    from great_harbor.data import load_catalogue
-
     return load_catalogue()
 
 

@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.text import Text
 
+from great_harbor.data import CatalogueError, load_catalogue
 from great_harbor.lookup.reference import Entry, load_reference
 from great_harbor.lookup.search import SearchIndex, lookup_index, shipped_catalogue
 
@@ -31,8 +32,6 @@ USAGE_HINT = (
 def _index(data: Path | None, err: Console) -> SearchIndex | None:
     """The lookup index for ``data`` (default: the shipped catalogue). A broken shipped catalogue
     still leaves the rules reference; a broken catalogue the user named is an error."""
-    from great_harbor.data import CatalogueError, load_catalogue
-
     try:
         catalogue = load_catalogue(data) if data is not None else shipped_catalogue()
     except CatalogueError as exc:
