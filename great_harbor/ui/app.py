@@ -9,8 +9,8 @@ saved games, the replay viewer and the log export are in :mod:`.session_control`
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,35 +26,26 @@ from great_harbor.engine.actions import Action
 from great_harbor.engine.errors import Refusal
 from great_harbor.engine.events import GAME
 from great_harbor.engine.game import SeatView
+from great_harbor.session import Session
 from great_harbor.startup import resume_collector
 
+from .messages import Act, NewGame, OpenSave, Setup, ShowSavedGames, StartGame
+from .saving import RedoCommand, TableCommands, UndoCommand
+from .screens.game import GameScreen
 from .session_control import SessionControl
+
+# The screens that come after the first frame (the hand-off, the Automa's playback, a colony in
+# full, the final scores, the rules lookup, the new-game form) and the lookup's topics are
+# imported where they are first shown, each with a comment: start-up does not load them.
 
 if TYPE_CHECKING:
     from great_harbor.replay import Replay
-    from great_harbor.session import Session
 
-    from .lookup_topics import Topic
-
-
-@dataclass
-class Act(Message):
-    """A player chose ``action`` (from the picker or the map)."""
-
-    action: Action
+__all__ = ["Act", "GreatHarborApp", "Setup", "make_app"]
 
 
 class Begun(Message):
     """The table for a new game is up: the app then decides what comes first."""
-
-
-@dataclass(frozen=True)
-class Setup:
-    """What the new-game screen asks: the seats, the variant and the seed."""
-
-    seats: tuple[Seat, ...]
-    seed: int | None = None
-    shops: bool = False
 
 
 class GreatHarborApp(SessionControl, App[None]):
@@ -99,7 +90,6 @@ class GreatHarborApp(SessionControl, App[None]):
         self.viewer: int | None = None  # whose private information the table shows
         self.log_seen = 0  # engine log lines already played back
         self.lookup_memory: object | None = None  # what the rules lookup showed when it closed
-        self.refusal: tuple[Topic, float] | None = None  # the rule of the last refusal, until when
 
     # --- catalogue and games --------------------------------------------------------------
 
@@ -141,12 +131,14 @@ class GreatHarborApp(SessionControl, App[None]):
     def show_new_game(self, setup: Setup | None = None, *, same_seed: bool = True) -> None:
         """The new-game screen, filled in with ``setup`` (default: the last game's); without
         ``same_seed`` its seed is left empty, for a new game rather than the same one again."""
+        # Here, not at the top: its form widgets and the saved games' list are not needed to
+        # start a game from the command line.
         from .screens.new_game import NewGameScreen
 
         setup = setup or self.setup
         if not same_seed and setup is not None:
             setup = Setup(setup.seats, None, setup.shops)
-        screen = NewGameScreen(setup, seed=self.default_seed if same_seed else None)
+        screen = NewGameScreen(setup, seed=self.default_seed if same_seed else None, folder=self.saves_folder())
         if len(self.screen_stack) > 1:
             while len(self.screen_stack) > 2:
                 self.pop_screen()
@@ -156,10 +148,6 @@ class GreatHarborApp(SessionControl, App[None]):
 
     def start_game(self, setup: Setup) -> str | None:
         """Start a game (saved in the saves folder); returns a one-line message when it cannot start."""
-        import random
-
-        from great_harbor.session import Session
-
         seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(1_000_000)
         try:
             session = Session.new(self.catalogue, list(setup.seats), seed=seed, shops_variant=setup.shops,
@@ -182,9 +170,7 @@ class GreatHarborApp(SessionControl, App[None]):
         humans = self.humans()
         self.viewer = humans[0] if len(humans) == 1 else None  # alone at the table: nothing to hide
         self.log_seen = len(game.s.log) if resumed else 0
-        from .screens.game import GameScreen
-
-        screen = GameScreen(game.view(self.viewer))
+        screen = GameScreen(game.view(self.viewer), blink=self.blink, commands=self.commands())
         if len(self.screen_stack) > 1:
             while len(self.screen_stack) > 2:
                 self.pop_screen()
@@ -202,7 +188,7 @@ class GreatHarborApp(SessionControl, App[None]):
 
     def _warm_lookup(self) -> None:
         """Build the rules lookup's index in a thread, so the first `?` opens at once."""
-        from .lookup_topics import warm_index
+        from .lookup_topics import warm_index  # after the first frame (see the note on imports above)
 
         if self.game is not None:
             self.run_worker(lambda cat=self.game.cat: warm_index(cat), thread=True, group="lookup")
@@ -213,8 +199,6 @@ class GreatHarborApp(SessionControl, App[None]):
         self.play(message.action)
 
     def play(self, action: Action) -> None:
-        from .saving import RedoCommand, UndoCommand
-
         game = self.game
         if game is None:
             return
@@ -241,20 +225,17 @@ class GreatHarborApp(SessionControl, App[None]):
 
     def refused(self, refusal: Refusal) -> None:
         """Show an engine refusal, with the rule behind it (the context key opens that rule)."""
-        import time
-
+        # After the first frame (see the note on imports above).
         from .lookup_topics import CONTEXT_KEY, REFUSAL_SECONDS, index_for, refusal_topic, title_of
-        from .screens.game import GameScreen
 
         reason = refusal.reason
         topic = refusal_topic(refusal)
         title = title_of(index_for(self.game.cat), topic.entry) if self.game else None
         if title is not None:
-            self.refusal = (topic, time.monotonic() + REFUSAL_SECONDS)
             reason = f"{reason}. Rule: {title} ({CONTEXT_KEY} opens it)"
         screen = self.screen
         if isinstance(screen, GameScreen):
-            screen.show_refusal(reason)
+            screen.show_refusal(reason, topic if title is not None else None)
         else:
             self.notify(reason, severity="warning", timeout=REFUSAL_SECONDS)
 
@@ -271,7 +252,7 @@ class GreatHarborApp(SessionControl, App[None]):
         players = game.s.players
         # The Automa's decisions are the events whose actor is its seat (names are never read).
         if self.automa_delay > 0 and any(e.actor != GAME and players[e.actor].automa for e in new):
-            from .screens.automa_turn import AutomaTurnScreen
+            from .screens.automa_turn import AutomaTurnScreen  # after the first frame (see above)
 
             # The log catches up as the playback ends. If the keyboard then passes to another
             # person, the table behind the playback already hides what only they may see (their
@@ -290,14 +271,14 @@ class GreatHarborApp(SessionControl, App[None]):
         assert game is not None
         self.log_seen = len(game.s.log)
         if game.is_over:
-            from .screens.game_over import GameOverScreen
+            from .screens.game_over import GameOverScreen  # after the first frame (see above)
 
             self._refresh_table()
             self.push_screen(GameOverScreen(game.view(None)))
             return
         seat = self.handoff_to()
         if seat is not None:
-            from .screens.handoff import HandOffScreen
+            from .screens.handoff import HandOffScreen  # after the first frame (see above)
 
             # What the last person read in the rules lookup (a card in their hand, say) is theirs:
             # the next one starts it afresh.
@@ -312,8 +293,6 @@ class GreatHarborApp(SessionControl, App[None]):
             return
         self._refresh_table()
         if typed:
-            from .screens.game import GameScreen
-
             if isinstance(self.screen, GameScreen):
                 self.screen.type_ahead(typed)
 
@@ -337,8 +316,6 @@ class GreatHarborApp(SessionControl, App[None]):
         return top.seat if top.seat != self.viewer else None
 
     def _refresh_table(self, hide: bool = False, log_upto: int | None = None) -> None:
-        from .screens.game import GameScreen
-
         if self.game is None:
             return
         view = self.table_view(hidden=hide)
@@ -363,14 +340,19 @@ class GreatHarborApp(SessionControl, App[None]):
         await super().on_event(event)
 
     def action_lookup(self) -> None:
+        # Here, not at the top: the lookup's Markdown and tree widgets wait for the first `?`.
         from .screens.lookup import open_lookup
 
         open_lookup(self)
 
     def action_context_help(self) -> None:
-        from .screens.lookup import context_topic, open_lookup
+        """F5: the rules lookup on what the screen in front says it is about."""
+        # Here, not at the top: the lookup's Markdown and tree widgets wait for the first F5.
+        from .lookup_topics import HasContextHelp
+        from .screens.lookup import open_lookup
 
-        open_lookup(self, context_topic(self))
+        screen = self.screen
+        open_lookup(self, screen.context_topic() if isinstance(screen, HasContextHelp) else None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "context_help":
@@ -384,8 +366,6 @@ class GreatHarborApp(SessionControl, App[None]):
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("New game", "Leave this game and set up a new one", self.show_new_game)
-        from .screens.game import GameScreen
-
         # Never over the hand-off screen: the viewer there is still the previous person.
         if self.game is not None and not self.game.is_over and isinstance(screen, GameScreen):
             for p in self.game.s.players:
@@ -406,11 +386,33 @@ class GreatHarborApp(SessionControl, App[None]):
         self.notify("Automa moves: " + ("shown at once in the log" if not delay else f"one line every {delay} s"))
 
     def view_colony(self, seat: int) -> None:
-        from .screens.colony_view import ColonyViewScreen
-        from .screens.game import GameScreen
+        from .screens.colony_view import ColonyViewScreen  # after the first frame (see above)
 
         if self.game is not None and isinstance(self.screen, GameScreen):
             self.push_screen(ColonyViewScreen(self.screen.game, seat))
+
+    # --- what screens ask -----------------------------------------------------------------
+
+    def commands(self) -> TableCommands:
+        """Undo and redo as the table's action picker offers them, for this game's record."""
+        return TableCommands(self.session)
+
+    def on_start_game(self, message: StartGame) -> None:
+        problem = self.start_game(message.setup)
+        if problem:
+            message.problem(problem)
+
+    def on_new_game(self, message: NewGame) -> None:
+        self.show_new_game(same_seed=message.same_seed)
+
+    def on_show_saved_games(self, _: ShowSavedGames) -> None:
+        self.show_saved_games()
+
+    def on_open_save(self, message: OpenSave) -> None:
+        opened = self.open_replay if message.replay else self.open_save
+        problem = opened(message.path, force=message.force)
+        if problem is not None:
+            message.problem(problem)
 
 
 def make_app(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from great_harbor.engine import Game
 from great_harbor.engine.actions import (
@@ -33,8 +33,13 @@ from great_harbor.engine.actions import (
     Trade,
     UseConversion,
 )
+from great_harbor.engine.describe import card_name, describe, prompt, slot_tiles
 from great_harbor.engine.errors import Refusal
 from great_harbor.engine.game import SeatView
+from great_harbor.engine.harbor import DISTRICT
+
+from .probes import candidates
+from .widgets.picker import matches
 
 if TYPE_CHECKING:
     from great_harbor.data import Catalogue
@@ -50,6 +55,7 @@ DICE_BONUS_RULE = "dice-color-bonus"
 __all__ = [
     "CONTEXT_KEY",
     "REFUSAL_SECONDS",
+    "HasContextHelp",
     "TableThing",
     "Topic",
     "WhyNot",
@@ -72,6 +78,14 @@ class Topic:
     entry: str
     about: str
     related: tuple[str, ...] = ()
+
+
+@runtime_checkable
+class HasContextHelp(Protocol):
+    """A screen that says what the context key opens on it (the app asks the screen in front)."""
+
+    def context_topic(self) -> Topic | None:
+        """The entry for what is highlighted or pointed at, else what the screen is about."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +115,8 @@ _lock = threading.Lock()
 def index_for(catalogue: Catalogue | None) -> SearchIndex:
     """The lookup's index for ``catalogue`` (the rules reference alone when there is none: the
     shipped catalogue may be broken). Built once; a call while :func:`warm_index` builds it waits."""
+    # Here, not at the top (as every import of great_harbor.lookup in this module): the index,
+    # its reference text and the links load after the first frame, in a thread.
     from great_harbor.lookup import lookup_index
 
     with _lock:
@@ -113,7 +129,7 @@ _reference: list[SearchIndex] = []
 
 
 def _reference_only() -> SearchIndex:
-    from great_harbor.lookup import SearchIndex, load_reference
+    from great_harbor.lookup import SearchIndex, load_reference  # after the first frame (see index_for)
 
     if not _reference:
         _reference.append(SearchIndex(load_reference()))
@@ -133,16 +149,13 @@ def title_of(index: SearchIndex, entry: str | None) -> str | None:
 
 
 def _tiles(game: Game, slot: str) -> list[str]:
-    from great_harbor.engine.describe import slot_tiles
-    from great_harbor.engine.harbor import DISTRICT
-
     return [] if slot == DISTRICT else slot_tiles(game, slot)
 
 
 def slot_topic(game: Game, slot: str, about: str) -> Topic:
     """A Harbor slot: the tile it touches (the first of two on a shared slot), then the other tile
     and the rule of the slot itself."""
-    from great_harbor.lookup.links import entry_for_slot, entry_for_tile
+    from great_harbor.lookup.links import entry_for_slot, entry_for_tile  # after the first frame (see index_for)
 
     rule = entry_for_slot(slot, game.cat)
     tiles = [entry_for_tile(t) for t in _tiles(game, slot)]
@@ -159,7 +172,7 @@ def _ship_card(game: Game, seat: int | None, dock: int) -> str | None:
 
 
 def _card(card: str) -> str:
-    from great_harbor.lookup.links import entry_for_card
+    from great_harbor.lookup.links import entry_for_card  # after the first frame (see index_for)
 
     return entry_for_card(card) or card
 
@@ -167,7 +180,7 @@ def _card(card: str) -> str:
 def topic_for_action(game: Game, action: Action, about: str | None = None) -> Topic:
     """The entry for an action: the thing it is about (a card, a ship, a tile, a Senate track),
     with the rule of the action itself related; the rule alone when it is about nothing else."""
-    from great_harbor.engine.describe import describe
+    # After the first frame (see index_for).
     from great_harbor.lookup.links import entry_for_action, entry_for_senate_track, entry_for_tile
 
     top = game.pending
@@ -207,8 +220,7 @@ def _is_card(game: Game, card: str) -> bool:
 def pending_topic(view: SeatView) -> Topic:
     """What the game waits for, as ``view``'s seat may know it: another seat's private decision
     does not name the card that asks it."""
-    from great_harbor.engine.describe import prompt
-    from great_harbor.lookup.links import entry_for_pending
+    from great_harbor.lookup.links import entry_for_pending  # after the first frame (see index_for)
 
     top = view.pending
     if top is None:
@@ -228,11 +240,6 @@ def refusal_topic(refusal: Refusal) -> Topic:
 def why_not(game: Game, query: str) -> WhyNot | None:
     """When the picker's filter matches no legal action: the first action the player might mean
     that the engine refuses, with its reason and rule."""
-    from great_harbor.engine.describe import describe
-
-    from .probes import candidates
-    from .widgets.picker import matches
-
     for action in candidates(game):
         words = describe(game, action)
         if matches(words, query):
@@ -248,7 +255,7 @@ def table_things(view: SeatView, seat: int | None) -> list[TableThing]:
     """Everything the table shows that has an entry: the Harbor tiles, the displays, the Conversion
     cards and the Dice Bonus tile, the Senate tracks, the revealed Pirates, and the colony of
     ``seat`` (the one on screen); its hand when it is the view's own."""
-    from great_harbor.engine.describe import card_name, prompt
+    # After the first frame (see index_for).
     from great_harbor.lookup.links import entry_for_senate_track, entry_for_tile
 
     game = view

@@ -17,19 +17,22 @@ from textual.app import SystemCommand
 from textual.screen import Screen
 
 from great_harbor.engine import EngineError, IllegalAction, rule_ids
+from great_harbor.engine.describe import describe
 from great_harbor.engine.errors import Refusal
+from great_harbor.record import RecordError
+from great_harbor.saves import saves_dir
+from great_harbor.session import CannotUndo, Session
+
+from .messages import Setup
+from .saving import write_log
+from .screens.game import GameScreen
 
 if TYPE_CHECKING:
     from textual.app import App
 
     from great_harbor.data import Catalogue
     from great_harbor.engine import Game
-    from great_harbor.record import RecordError
     from great_harbor.replay import Replay
-    from great_harbor.session import Session
-
-    from .app import Setup
-    from .screens.game import GameScreen
 
     class _Base(App[None]):
         """What these methods use of the app."""
@@ -74,8 +77,6 @@ class SessionControl(_Base):
 
     def table_in_front(self, screen: Screen[object] | None = None) -> GameScreen | None:
         """The game screen if it is in front and shows the table (not under a hand-off)."""
-        from .screens.game import GameScreen
-
         screen = self.screen if screen is None else screen
         return screen if isinstance(screen, GameScreen) and not screen.hidden else None
 
@@ -105,10 +106,6 @@ class SessionControl(_Base):
 
     def undo(self) -> None:
         """Take back the last action of the person at the keyboard, if fair play allows."""
-        from great_harbor.engine.describe import describe
-        from great_harbor.record import RecordError
-        from great_harbor.session import CannotUndo
-
         if self.table_in_front() is None or self.game is None:
             return
         session = self.session
@@ -131,8 +128,6 @@ class SessionControl(_Base):
 
     def redo(self) -> None:
         """Do again the last action taken back (until a new action is taken)."""
-        from great_harbor.engine.describe import describe
-
         if self.table_in_front() is None or self.game is None:
             return
         session = self.session
@@ -156,8 +151,6 @@ class SessionControl(_Base):
 
     def export_log(self) -> None:
         """Write the game's log to a text file beside its save, and say where."""
-        from .saving import write_log
-
         session = self.session
         if session is None or self.game is None:
             self.notify("This game is not recorded: there is no log to export.", severity="warning")
@@ -169,11 +162,10 @@ class SessionControl(_Base):
         self.notify(message, severity="information" if path else "error", timeout=10)
 
     def saves_folder(self) -> Path:
-        from great_harbor.saves import saves_dir
-
         return saves_dir(self.saves_dir)
 
     def show_saved_games(self) -> None:
+        # Here, not at the top: the list (a DataTable) is not needed to start a game.
         from .screens.saved_games import SavedGamesScreen
 
         if not isinstance(self.screen, SavedGamesScreen):
@@ -181,11 +173,6 @@ class SessionControl(_Base):
 
     def open_save(self, path: Path, force: bool = False) -> RecordError | None:
         """Continue the saved game at ``path``; the record's problem when it cannot be opened."""
-        from great_harbor.record import RecordError
-        from great_harbor.session import Session
-
-        from .app import Setup
-
         try:
             session = Session.load(self.catalogue, path, force=force, autosave=self.autosave)
         except RecordError as exc:
@@ -201,8 +188,7 @@ class SessionControl(_Base):
 
     def open_replay(self, path: Path, force: bool = False) -> RecordError | None:
         """Open the replay viewer on a record; the record's problem when it cannot be read."""
-        from great_harbor.record import RecordError
-        from great_harbor.replay import Replay
+        from great_harbor.replay import Replay  # here, not at the top: only the replay viewer needs it
 
         try:
             replay = Replay.load(self.catalogue, path, force=force)
@@ -213,7 +199,7 @@ class SessionControl(_Base):
 
     def show_replay(self, replay: Replay, standalone: bool = False) -> None:
         """Show the read-only replay viewer; ``standalone``: leaving it quits the program."""
-        from .screens.replay import ReplayScreen
+        from .screens.replay import ReplayScreen  # here, not at the top: only the replay viewer needs it
 
         self.push_screen(ReplayScreen(replay, standalone=standalone))
         for warning in replay.warnings:

@@ -11,6 +11,8 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Static
 
+from ..lookup_topics import Topic
+
 
 class AutomaTurnScreen(ModalScreen[None]):
     BINDINGS = [
@@ -64,6 +66,9 @@ class AutomaTurnScreen(ModalScreen[None]):
         self.shown += 1
         text = Text("\n").join(Text(line) for line in self.lines[: self.shown])
         self.query_one("#automa-lines", Static).update(text)
+
+    def context_topic(self) -> Topic:
+        return Topic("automa", "the Automa's turn")
 
     def action_skip(self) -> None:
         if self._timer is not None:

@@ -11,6 +11,7 @@ from textual.widgets import Footer
 from great_harbor.engine.events import ALL_SECRETS
 from great_harbor.engine.game import SeatView
 
+from ..lookup_topics import Topic
 from ..widgets.colony import ColonyBoard
 from ..widgets.players import PlayersSummary
 
@@ -44,6 +45,9 @@ class ColonyViewScreen(ModalScreen[None]):
         box.border_title = f"Colony of {p.name}" + ("" if own else " — hand hidden")
         self.query_one(PlayersSummary).show(self.game, self.seat)
         self.query_one(ColonyBoard).show(self.game, self.seat, show_hand=own)
+
+    def context_topic(self) -> Topic:
+        return Topic("colony-board", "the colony board")
 
     def action_cycle(self, step: int) -> None:
         self.seat = (self.seat + step) % len(self.game.s.players)

@@ -3,12 +3,14 @@ a hint to enlarge the terminal.
 
 The screen renders a seat's view of the game (``game.view(seat)``: what the person at the keyboard
 may know, or only what is public while the table is covered) and turns what they pick in the
-action picker or on the harbor map into :class:`~great_harbor.ui.app.Act` messages. It never holds
-the game itself."""
+action picker or on the harbor map into :class:`~great_harbor.ui.messages.Act` messages. It never
+holds the game itself."""
 
 from __future__ import annotations
 
 import re
+import time
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
@@ -20,11 +22,11 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from great_harbor.engine.actions import AssignPips
-from great_harbor.engine.describe import describe, detail, prompt
+from great_harbor.engine.describe import describe, detail, prompt, slot_name
 from great_harbor.engine.game import SeatView
 
-from ..app import Act
-from ..saving import command_items, command_refusal, marked_log
+from ..messages import Act
+from ..saving import TableCommands, marked_log
 from ..widgets.colony import ColonyBoard
 from ..widgets.dice import DicePanel
 from ..widgets.displays import Displays, round_text
@@ -33,6 +35,12 @@ from ..widgets.log import GameLog
 from ..widgets.picker import ActionPicker, Item, TypedAhead, offer_order
 from ..widgets.senate import SenateBoard
 from ..widgets.trade import TradeBoard
+
+if TYPE_CHECKING:
+    from ..lookup_topics import Topic
+
+# The rules lookup's topics and the colony view come after the first frame: they are imported
+# where they are used (a refusal, F5, F2, the "why not" line), so that start-up does not load them.
 
 WIDE = (160, 45)
 COMPACT = (120, 36)
@@ -85,9 +93,14 @@ class GameScreen(Screen[None]):
         Binding("escape", "focus_actions", show=False),  # from the log (the map and the picker use Esc)
     ]
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, *, blink: bool = True, commands: TableCommands | None = None) -> None:
+        """``commands``: undo and redo for the action picker (none for a game nobody records);
+        ``blink``: the filter's cursor blinks (off for tests and benchmarks)."""
         super().__init__()
         self.game = view  # what this screen shows: a seat's view, never the game itself
+        self.blink = blink
+        self.commands = commands or TableCommands()
+        self.refusal: tuple[Topic, float] | None = None  # the rule of the last refusal shown, until when
         self.hidden = False
         self.layout_mode = "wide"
         self.tab_phase: str | None = None  # in tabs (120x36): the phase the shown tab was chosen for
@@ -99,9 +112,8 @@ class GameScreen(Screen[None]):
         self.layout_mode = layout_for(size.width, size.height)
         self.set_class(self.layout_mode == "compact", "compact")  # app.tcss: where notices show
         yield Static(id="status")
-        blink = getattr(self.app, "blink", True)
         yield from compose_table(
-            self.layout_mode, HarborMap(id="map"), ActionPicker(id="picker", blink=blink), "Actions"
+            self.layout_mode, HarborMap(id="map"), ActionPicker(id="picker", blink=self.blink), "Actions"
         )
         yield Footer()
 
@@ -172,7 +184,7 @@ class GameScreen(Screen[None]):
             actions = offer_order(actions)
             # The action's kind in the rulebook's words is found too: "play ship" finds "Launch ...".
             items = [Item(a, describe(game, a), detail(game, a), kind_words(a.kind)) for a in actions]
-            items += command_items(getattr(self.app, "session", None))  # undo, redo
+            items += self.commands.items()  # undo, redo
             picker.set_items(Text(prompt(game), style="bold"), items, explain=self.explain)
         self._place_focus()
 
@@ -185,9 +197,9 @@ class GameScreen(Screen[None]):
     def explain(self, query: str) -> str | None:
         """Why an action the filter describes cannot be done now (the engine's reason), and the
         rule behind it (the context key opens it)."""
-        from ..lookup_topics import CONTEXT_KEY, index_for, title_of, why_not
+        from ..lookup_topics import CONTEXT_KEY, index_for, title_of, why_not  # after the first frame (see above)
 
-        why = command_refusal(getattr(self.app, "session", None), query)  # undo, redo
+        why = self.commands.refusal(query)  # undo, redo
         if why is not None:
             return why
         found = why_not(self.game, query)
@@ -196,8 +208,42 @@ class GameScreen(Screen[None]):
         title = title_of(index_for(self.game.cat), found.rule)
         return found.text + (f"  Rule ({CONTEXT_KEY}): {title}" if title else "")
 
-    def show_refusal(self, reason: str) -> None:
-        self.notify(f"Not possible: {reason}", severity="warning", timeout=6)
+    def show_refusal(self, reason: str, topic: Topic | None = None) -> None:
+        """Show why the engine refused what was picked; while the notice is up, the context key
+        opens ``topic`` (the rule behind the refusal)."""
+        from ..lookup_topics import REFUSAL_SECONDS  # after the first frame (see above)
+
+        self.refusal = (topic, time.monotonic() + REFUSAL_SECONDS) if topic is not None else None
+        self.notify(f"Not possible: {reason}", severity="warning", timeout=REFUSAL_SECONDS)
+
+    def context_topic(self) -> Topic | None:
+        """What the context key opens: the rule of a refusal just shown, the split or slot under
+        the map's cursor, the highlighted action (or the one the filter asks for in vain), else
+        what the game waits for."""
+        # After the first frame (see above).
+        from ..lookup_topics import Topic, pending_topic, slot_topic, topic_for_action, why_not
+
+        if self.refusal is not None and self.refusal[1] > time.monotonic():
+            return self.refusal[0]
+        game = self.game
+        if self.hidden or self.layout_mode == "small":
+            return pending_topic(game)
+        hmap = self.query_one(HarborMap)
+        if hmap.has_focus:
+            if hmap.assigning and hmap.splits:
+                return topic_for_action(game, hmap.splits[hmap.split], "the split on the map")
+            if hmap.placing and hmap.cursor is not None:
+                return slot_topic(game, hmap.cursor, f"the slot under the cursor: {slot_name(game, hmap.cursor)}")
+        picker = self.query_one(ActionPicker)
+        if picker.has_focus_within:
+            index = picker.options.highlighted
+            if picker.shown and index is not None and index < len(picker.shown):
+                return topic_for_action(game, picker.shown[index].action)
+            if picker.filter.value.strip() and picker.items:
+                found = why_not(game, picker.filter.value)
+                if found is not None and found.rule is not None:
+                    return Topic(found.rule, found.text)
+        return pending_topic(game)
 
     # --- what players pick ----------------------------------------------------------------
 
@@ -254,20 +300,22 @@ class GameScreen(Screen[None]):
             self.query_one(ActionPicker).focus_filter()
 
     def _show_tab(self, tab: str) -> None:
-        from textual.widgets import TabbedContent
+        from textual.widgets import TabbedContent  # only the 120x36 layout has tabs (see compose_table)
 
         self.query_one(TabbedContent).active = tab
 
     def action_colonies(self) -> None:
         top = self.game.pending
         seat = self.viewer if self.viewer is not None else (top.seat if top is not None else 0)
-        self.app.view_colony(seat)  # type: ignore[attr-defined]
+        from .colony_view import ColonyViewScreen  # after the first frame (see above)
+
+        self.app.push_screen(ColonyViewScreen(self.game, seat))
 
     def action_next_tab(self) -> None:
         if self.layout_mode != "compact":
             self.notify("All boards are on screen; F3 switches boards in a smaller terminal.", timeout=4)
             return
-        from textual.widgets import TabbedContent
+        from textual.widgets import TabbedContent  # only the 120x36 layout has tabs (see compose_table)
 
         tabs = self.query_one(TabbedContent)
         i = TABS.index(tabs.active) if tabs.active in TABS else 0
@@ -302,6 +350,7 @@ def compose_table(layout_mode: str, harbor: Widget, control: Widget, control_tit
                 yield _titled(SenateBoard(id="senate"), "Senate")
                 yield _titled(ColonyBoard(id="colony"), "Colony")
     elif layout_mode == "compact":
+        # Here, not at the top: the tabs load only in this layout; the wide table starts without them.
         from textual.widgets import TabbedContent, TabPane
 
         with Horizontal(id="table", classes="compact"):

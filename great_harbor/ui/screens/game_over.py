@@ -15,7 +15,10 @@ from great_harbor.engine import Game
 from great_harbor.engine.game import SeatView
 from great_harbor.engine.scoring import ITEM_NAMES, ITEMS
 
+from ..lookup_topics import Topic
+from ..messages import NewGame
 from ..style import PLAYER_STYLES, bar, player_text, symbol
+from .colony_view import ColonyViewScreen
 
 BAR_WIDTH = 40
 
@@ -91,11 +94,12 @@ class GameOverScreen(Screen[None]):
                               "F2 shows every colony · Ctrl+Q quits", style="dim"), id="over-hint")
         yield Footer()
 
+    def context_topic(self) -> Topic:
+        return Topic("end-of-game", "the final scores")
+
     def action_new_game(self) -> None:
         # The same seats, but not the same seed: that would deal the very same game again.
-        self.app.show_new_game(same_seed=False)  # type: ignore[attr-defined]
+        self.post_message(NewGame(same_seed=False))
 
     def action_colonies(self) -> None:
-        from .colony_view import ColonyViewScreen
-
         self.app.push_screen(ColonyViewScreen(self.game, 0))

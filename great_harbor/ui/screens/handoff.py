@@ -12,6 +12,7 @@ from textual.widgets import Footer, Static
 from great_harbor.engine.describe import prompt
 from great_harbor.engine.game import SeatView
 
+from ..lookup_topics import Topic, pending_topic
 from ..style import player_text
 from ..widgets.displays import round_text
 
@@ -46,6 +47,10 @@ class HandOffScreen(Screen[int]):
             with Center():
                 yield Static(card, id="handoff-card")
         yield Footer()
+
+    def context_topic(self) -> Topic:
+        """What the game waits for, in words everyone may read."""
+        return pending_topic(self.game)
 
     def action_ready(self) -> None:
         self.dismiss(self.seat)

@@ -30,6 +30,7 @@ from ..widgets.harbor_map import HarborMap
 from ..widgets.log import GameLog
 from ..widgets.senate import SenateBoard
 from ..widgets.trade import TradeBoard
+from .colony_view import ColonyViewScreen
 from .game import COMPACT, WIDE, compose_table, layout_for
 
 TABS = ("tab-harbor", "tab-colony", "tab-boards", "tab-cards")
@@ -228,14 +229,12 @@ class ReplayScreen(Screen[None]):
         self.show_position()
 
     def action_colonies(self) -> None:
-        from .colony_view import ColonyViewScreen
-
         self.app.push_screen(ColonyViewScreen(self.game, self.shown_seat()))
 
     def action_next_tab(self) -> None:
         if self.layout_mode != "compact":
             return
-        from textual.widgets import TabbedContent
+        from textual.widgets import TabbedContent  # only the 120x36 layout has tabs (see compose_table)
 
         tabs = self.query_one(TabbedContent)
         i = TABS.index(tabs.active) if tabs.active in TABS else 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from great_harbor.engine import Game, scoring
+from great_harbor.engine import colony as colony_rules
 from great_harbor.engine import fleet as fleet_rules
 from great_harbor.engine.describe import cost_words, short_card_name
 from great_harbor.engine.state import DOCKED, LUXURIES, OUTBOUND, RESOURCES, PlayerState
@@ -74,8 +75,6 @@ def ship_line(game: Game, p: PlayerState, dock: int) -> Text:
 
 def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77) -> list[Text]:
     """Every line of one colony board, the most used first, none wider than ``width``."""
-    from great_harbor.engine import colony as colony_rules
-
     s = game.s
     cat = game.cat
     p = s.players[seat]

@@ -18,6 +18,7 @@ from great_harbor.engine import Game
 from great_harbor.engine.actions import Action, AssignPips, PlaceDie
 from great_harbor.engine.describe import describe, split_words
 from great_harbor.engine.harbor import DISTRICT, shore_fee
+from great_harbor.engine.shops import positions
 
 from ..style import COLOUR_STYLES, DIM, PLAYER_STYLES, die_text, symbol
 from .picker import TypedAhead, offer_order
@@ -419,8 +420,6 @@ class HarborMap(Widget, can_focus=True):
         corner by (row, col, bottom?, right?)."""
         if not game.s.shops:
             return {}, {}
-        from great_harbor.engine.shops import positions
-
         where = positions(game)
         rim: dict[tuple[int, int], list[int]] = {}
         corners: dict[tuple[int, int, int, int], int] = {}
