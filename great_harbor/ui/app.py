@@ -29,7 +29,7 @@ from great_harbor.engine.game import SeatView
 from great_harbor.session import Session
 from great_harbor.startup import resume_collector
 
-from .messages import Act, NewGame, OpenSave, Setup, ShowSavedGames, StartGame
+from .messages import Act, NewGame, OpenSave, RoutesKeys, Setup, ShowSavedGames, StartGame
 from .saving import RedoCommand, TableCommands, UndoCommand
 from .screens.game import GameScreen
 from .session_control import SessionControl
@@ -281,20 +281,35 @@ class GreatHarborApp(SessionControl, App[None]):
             from .screens.handoff import HandOffScreen  # after the first frame (see above)
 
             # What the last person read in the rules lookup (a card in their hand, say) is theirs:
-            # the next one starts it afresh.
+            # the next one starts it afresh. So are the notices on screen (a refusal, the file
+            # their log went to): the next person sees none of them, neither on the hand-off
+            # screen nor at the table, and none raised while the keyboard is passing over.
             self.lookup_memory = None
+            self.clear_notifications()
 
             def confirmed(_: object) -> None:
                 self.viewer = seat
+                self.clear_notifications()
                 self._refresh_table()
 
-            self.push_screen(HandOffScreen(game.view(None), seat), confirmed)
+            self.push_screen(HandOffScreen(game.view(None), seat, self._undo_note(seat)), confirmed)
             self._refresh_table(hide=True)
             return
         self._refresh_table()
         if typed:
             if isinstance(self.screen, GameScreen):
                 self.screen.type_ahead(typed)
+
+    def _undo_note(self, seat: int) -> str:
+        """Why Ctrl+Z on the hand-off screen to ``seat`` takes nothing back."""
+        assert self.game is not None
+        name = self.game.s.players[seat].name
+        if self.session is None:
+            return "This game is not recorded, so nothing can be undone."
+        verdict = self.session.can_undo()
+        if verdict:
+            return f"{name} cannot undo now: undo works at the table, once you press Enter."
+        return f"{name} cannot undo now: {verdict.reason}."
 
     def handoff_to(self) -> int | None:
         """The seat the keyboard must pass to before the table is shown, if any.
@@ -337,6 +352,12 @@ class GreatHarborApp(SessionControl, App[None]):
         if isinstance(event, events.Key) and event.key == "question_mark" and not event.is_forwarded:
             self.action_lookup()
             return
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            # Before the key goes to the focused widget, in the order keys arrive: the screen in
+            # front may give the focus to another widget for it (the table's action filter).
+            screen = self.screen
+            if isinstance(screen, RoutesKeys):
+                screen.route_key(event)
         await super().on_event(event)
 
     def action_lookup(self) -> None:

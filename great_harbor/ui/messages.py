@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 
+from textual import events
 from textual.message import Message
 
 from great_harbor.engine import Seat
@@ -67,3 +69,11 @@ class OpenSave(Message):
     force: bool = False
     replay: bool = False
     problem: Callable[[RecordError], None] = field(default=_ignore)
+
+
+@runtime_checkable
+class RoutesKeys(Protocol):
+    """A screen that sees every key before the focused widget does, in the order the keys arrive
+    (the app asks the screen in front). It may move the focus for the key (nothing else)."""
+
+    def route_key(self, event: events.Key) -> None: ...

@@ -32,7 +32,7 @@ from ..widgets.dice import DicePanel
 from ..widgets.displays import Displays, round_text
 from ..widgets.harbor_map import HarborMap
 from ..widgets.log import GameLog
-from ..widgets.picker import ActionPicker, Item, TypedAhead, offer_order
+from ..widgets.picker import ActionPicker, Item, offer_order
 from ..widgets.senate import SenateBoard
 from ..widgets.trade import TradeBoard
 
@@ -259,13 +259,23 @@ class GameScreen(Screen[None]):
     def on_harbor_map_leave(self, message: HarborMap.Leave) -> None:
         self.query_one(ActionPicker).focus_filter()
 
-    def on_typed_ahead(self, message: TypedAhead) -> None:
-        """A letter typed while the log or the map had the keys: it starts the action filter."""
-        self.type_ahead(message.character)
-
     def type_ahead(self, text: str) -> None:
+        """Letters typed while the table was covered (the Automa's playback) start the filter."""
         if self.layout_mode != "small":
             self.query_one(ActionPicker).filter.type_ahead(text)
+
+    def route_key(self, event: events.Key) -> None:
+        """Before a key reaches the focused panel (the app calls this in the order keys arrive):
+        a character typed while the log or the map has the keys starts the action filter, which
+        takes that key and every one after it, Space and Enter included. The map keeps its own
+        keys (Space for the next die, 1-3) until typing has started."""
+        if self.layout_mode == "small" or not event.is_printable or not event.character:
+            return
+        focused = self.focused
+        if isinstance(focused, GameLog) and event.key != "space" or \
+                isinstance(focused, HarborMap) and event.key not in focused.own_keys():
+            # Now, not after this key: the keys after it arrive before a deferred focus would.
+            self.set_focus(self.query_one(ActionPicker).filter)
 
     # --- keys -----------------------------------------------------------------------------
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
-from textual import events
 from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
@@ -21,7 +20,7 @@ from great_harbor.engine.harbor import DISTRICT, shore_fee
 from great_harbor.engine.shops import positions
 
 from ..style import COLOUR_STYLES, DIM, PLAYER_STYLES, die_text, symbol
-from .picker import TypedAhead, offer_order
+from .picker import offer_order
 
 TW = 21  # tile width
 TH = 5  # tile height
@@ -178,16 +177,10 @@ class HarborMap(Widget, can_focus=True):
 
     # --- keys -----------------------------------------------------------------------------
 
-    def on_key(self, event: events.Key) -> None:
-        # Keys reach the widget before its bindings: the map keeps its own (space, 1-3) and hands
-        # any other character to the action filter.
-        if event.is_printable and event.character and event.key not in self._own_keys():
-            event.stop()
-            event.prevent_default()
-            self.post_message(TypedAhead(event.character))
-
     @classmethod
-    def _own_keys(cls) -> set[str]:
+    def own_keys(cls) -> set[str]:
+        """The keys the map answers (space, 1-3, the arrows, Enter, Esc): any other character
+        typed while it has the focus starts the action filter (the game screen moves the focus)."""
         return {key for b in cls.BINDINGS if isinstance(b, Binding) for key in b.key.split(",")}
 
     def action_move(self, dx: int, dy: int) -> None:

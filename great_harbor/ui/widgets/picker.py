@@ -64,15 +64,6 @@ def rank(words: str, keywords: str, query: str) -> tuple[bool, int, bool, int, i
     return run, pairs, in_order, kind, whole
 
 
-class TypedAhead(Message):
-    """A character typed where no key does anything with it (the log, the map): on the table
-    every letter is meant for the action filter, never a command in disguise."""
-
-    def __init__(self, character: str) -> None:
-        super().__init__()
-        self.character = character
-
-
 def offer_order(actions: list[Action]) -> list[Action]:
     """The choices in the order they are offered: a pip split that takes nothing comes last
     (allowed, but rarely meant); otherwise the engine's order."""
@@ -91,8 +82,9 @@ class FilterInput(Input):
     key (a Changed message would arrive a frame later)."""
 
     def __init__(self, picker: ActionPicker, **kwargs: object) -> None:
-        # No select-all on focus: letters typed while the log or the map had the keys arrive
-        # here (type_ahead) before the focus does, and must not be replaced by the next key.
+        # No select-all on focus: the focus comes here with text already typed (letters typed
+        # during the Automa's playback, a filter left when the log took the keys), and that text
+        # must not be replaced by the next key.
         super().__init__(select_on_focus=False, **kwargs)  # type: ignore[arg-type]
         self.picker = picker
 
@@ -101,7 +93,7 @@ class FilterInput(Input):
         self.picker.filter_changed()
 
     def type_ahead(self, character: str) -> None:
-        """Take the keys with ``character`` already typed (it was typed elsewhere on the table)."""
+        """Take the keys with ``character`` already typed (during the Automa's playback)."""
         self.focus()
         self.insert_text_at_cursor(character)
 
