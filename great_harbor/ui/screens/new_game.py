@@ -14,6 +14,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 
 from great_harbor.engine import Seat
 from great_harbor.engine.game import naming_problem
+from great_harbor.saves import SaveInfo, list_saves
 
 from ..lookup_topics import Topic
 from ..messages import Setup, StartGame
@@ -27,6 +28,15 @@ DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dido")
 
 def _shops_label(on: bool) -> str:
     return f"Harbor Shops variant: {'on' if on else 'off'}"
+
+
+def last_seats(saves: list[SaveInfo]) -> Setup | None:
+    """The seats of the game played last (the newest readable save), for a new game's form."""
+    info = next((i for i in saves if i.ok and i.seats), None)
+    if info is None or len(info.seats) > len(DEFAULT_NAMES):
+        return None
+    automa = list(info.automa) + [False] * (len(info.seats) - len(info.automa))
+    return Setup(tuple(Seat(name, automa=a) for name, a in zip(info.seats, automa[:len(info.seats)], strict=True)))
 
 
 class OnOffBox(Checkbox):
@@ -50,19 +60,19 @@ class NewGameScreen(Screen[None]):
     ]
 
     def __init__(self, setup: Setup | None = None, seed: int | None = None, *, folder: Path) -> None:
-        """``setup``: the form's first values (the last game's); ``folder``: the saves folder, for
-        Continue and the saved games."""
+        """``setup``: the form's first values (the last game's in this run); ``folder``: the saves
+        folder, for Continue, the saved games, and else the seats of the game played last."""
         super().__init__()
-        self.initial = setup
+        self.saves = list_saves(folder)
+        self.initial = setup or last_seats(self.saves)
         self.seed = seed
-        self.folder = folder
 
     def compose(self) -> ComposeResult:
         seats = list(self.initial.seats) if self.initial else []
         with Center():
             with Vertical(id="new-game") as box:
                 box.border_title = "The Great Harbor — new game"
-                yield ResumeBar(self.folder, id="resume")  # Continue and the saved games, when there are any
+                yield ResumeBar(self.saves, id="resume")  # Continue and the saved games, when there are any
                 yield Static(Text("Two to four seats. One seat may be the Automa; at least one must be a person.",
                                   style="dim"))
                 for i in range(4):

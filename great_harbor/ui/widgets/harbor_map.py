@@ -198,22 +198,33 @@ class HarborMap(Widget, can_focus=True):
             self._back, self.cursor = ((-dx, -dy), self.cursor), self._back[1]
             self.refresh()
             return
-        x0, y0 = self._pos[self.cursor].point()
-        best: tuple[float, str] | None = None
+        slot = self.step_from(self.cursor, dx, dy, targets)
+        if slot is not None:
+            self._back = ((-dx, -dy), self.cursor)
+            self.cursor = slot
+            self.refresh()
+
+    def step_from(self, start: str, dx: int, dy: int, targets: list[str]) -> str | None:
+        """The slot an arrow goes to from ``start``: left and right stay in the row when a slot
+        there lies that way (the nearest); otherwise the slot nearest in the pressed direction,
+        distances counted in slots (a column is four times as wide as a row is high), a step
+        sideways three times a step ahead."""
+        x0, y0 = self._pos[start].point()
+        ahead: list[tuple[float, float, str]] = []
         for slot in targets:
             x, y = self._pos[slot].point()
-            ddx, ddy = x - x0, y - y0
-            along = ddx * dx + ddy * dy
-            if along <= 0:
-                continue
-            across = abs(ddy if dx else ddx)
-            score = along + 3 * across
-            if best is None or score < best[0]:
-                best = (score, slot)
-        if best is not None:
-            self._back = ((-dx, -dy), self.cursor)
-            self.cursor = best[1]
-            self.refresh()
+            along = (x - x0) * dx + (y - y0) * dy
+            if along > 0:
+                across = abs(y - y0) if dx else abs(x - x0)
+                ahead.append((along, across, slot))
+        if dx:
+            in_row = [(along, slot) for along, across, slot in ahead if across == 0]
+            if in_row:
+                return min(in_row)[1]
+        unit_x, unit_y = (TW + VW) / 2, (TH + 1) / 2
+        units = (unit_x, unit_y) if dx else (unit_y, unit_x)
+        scored = [(along / units[0] + 3 * across / units[1], slot) for along, across, slot in ahead]
+        return min(scored)[1] if scored else None
 
     def action_next_die(self) -> None:
         if self.dice and self.die is not None:

@@ -3,15 +3,13 @@ saved games. Nothing shows when the saves folder holds no game."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from great_harbor.record import RecordError
-from great_harbor.saves import SaveInfo, list_saves
+from great_harbor.saves import SaveInfo
 
 from ..messages import OpenSave, ShowSavedGames
 from ..style import DIM
@@ -25,14 +23,13 @@ def resume_text(info: SaveInfo) -> Text:
 
 
 class ResumeBar(Vertical):
-    def __init__(self, folder: Path, *, id: str | None = None) -> None:  # noqa: A002
+    def __init__(self, saves: list[SaveInfo], *, id: str | None = None) -> None:  # noqa: A002
+        """``saves``: the saves folder's games, most recently played first."""
         super().__init__(id=id)
-        self.folder = folder
-        self.saves: list[SaveInfo] = []
+        self.saves = saves
         self.newest: SaveInfo | None = None
 
     def compose(self) -> ComposeResult:
-        self.saves = list_saves(self.folder)
         self.newest = next((i for i in self.saves if i.ok and not i.finished), None)
         self.display = bool(self.saves)
         with Horizontal():
