@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,12 +25,13 @@ from great_harbor.data import Catalogue, CatalogueError, load_catalogue
 from great_harbor.engine import EngineError, Game, IllegalAction, Seat, narrate, rule_ids
 from great_harbor.engine.actions import Action
 from great_harbor.engine.errors import Refusal
-from great_harbor.engine.events import GAME
 from great_harbor.engine.game import SeatView
+from great_harbor.engine.state import GameState
 from great_harbor.session import Session
 from great_harbor.startup import resume_collector
 
-from .messages import Act, NewGame, OpenSave, RoutesKeys, Setup, ShowSavedGames, StartGame
+from .messages import Act, NewGame, NextBoard, OpenSave, PlaybackStep, RoutesKeys, Setup, ShowSavedGames, StartGame
+from .playback import frame_view, frames_after, frames_from_start, plays_back
 from .saving import RedoCommand, TableCommands, UndoCommand
 from .screens.game import GameScreen
 from .session_control import SessionControl
@@ -46,6 +48,16 @@ __all__ = ["Act", "GreatHarborApp", "Setup", "make_app"]
 
 class Begun(Message):
     """The table for a new game is up: the app then decides what comes first."""
+
+
+@dataclass(frozen=True)
+class Playback:
+    """A playback on screen: the table's states at its lines (None: not known), the log's length
+    before its first line, and whether the table hides what only the next person may see."""
+
+    frames: list[GameState] | None
+    start: int
+    hide: bool
 
 
 class GreatHarborApp(SessionControl, App[None]):
@@ -90,6 +102,8 @@ class GreatHarborApp(SessionControl, App[None]):
         self.viewer: int | None = None  # whose private information the table shows
         self.log_seen = 0  # engine log lines already played back
         self.lookup_memory: object | None = None  # what the rules lookup showed when it closed
+        self._playback: Playback | None = None  # the playback on screen, if any
+        self._acted = False  # someone played since the keyboard last passed: their notices go with it
 
     # --- catalogue and games --------------------------------------------------------------
 
@@ -208,6 +222,7 @@ class GreatHarborApp(SessionControl, App[None]):
         if isinstance(action, RedoCommand):
             self.redo()
             return
+        before = self.before_action()
         try:
             if self.session is not None:
                 self.session.apply(action)  # autosaves; a problem is noted, never raised
@@ -221,7 +236,16 @@ class GreatHarborApp(SessionControl, App[None]):
             self.refused(Refusal(reason, rule_ids.GOVERN_ACTIONS))
             return
         self._note_save()
-        self.after_change()
+        self._acted = True
+        self.after_change((before, action) if before is not None else None)
+
+    def before_action(self) -> Game | None:
+        """A copy of the game before an action, when what follows it may be played back (a game
+        with the Automa, played back at a pace): the playback shows the table at every line."""
+        game = self.game
+        if game is None or self.automa_delay <= 0 or not any(p.automa for p in game.s.players):
+            return None
+        return game.clone()
 
     def refused(self, refusal: Refusal) -> None:
         """Show an engine refusal, with the rule behind it (the context key opens that rule)."""
@@ -243,26 +267,67 @@ class GreatHarborApp(SessionControl, App[None]):
         assert self.game is not None
         return [p.seat for p in self.game.s.players if not p.automa]
 
-    def after_change(self) -> None:
-        """After an action: play back the Automa, hand the keyboard over, or show the scores."""
+    def after_change(self, last: tuple[Game, Action] | None = None) -> None:
+        """After an action (``last``: the game before it, and the action): play back what the
+        Automa did and a voyage nobody decided, hand the keyboard over, or show the scores."""
         game = self.game
         if game is None:
             return
         new = game.s.log[self.log_seen:]
-        players = game.s.players
         # The Automa's decisions are the events whose actor is its seat (names are never read).
-        if self.automa_delay > 0 and any(e.actor != GAME and players[e.actor].automa for e in new):
+        if self.automa_delay > 0 and plays_back(game, new):
             from .screens.automa_turn import AutomaTurnScreen  # after the first frame (see above)
 
-            # The log catches up as the playback ends. If the keyboard then passes to another
+            # The table shows the game as it was at the line being read, and the log catches up
+            # line by line (frames: see .playback). If the keyboard then passes to another
             # person, the table behind the playback already hides what only they may see (their
             # hand, their choices): the one who just played is still watching.
             hand_off = not game.is_over and self.handoff_to() is not None
-            self._refresh_table(hide=hand_off, log_upto=self.log_seen)
+            self._playback = Playback(self._frames(last), self.log_seen, hide=hand_off)
+            self.show_playback_step(1)
             playback = AutomaTurnScreen(narrate.lines(game, new), self.automa_delay)
             self.push_screen(playback, lambda _: self._continue(typed=playback.typed))
             return
         self._continue()
+
+    def _frames(self, last: tuple[Game, Action] | None) -> list[GameState] | None:
+        """The table's states at each new line of the log (None when they cannot be known)."""
+        game = self.game
+        assert game is not None
+        if last is not None:
+            return frames_after(last[0], last[1], game)
+        if self.log_seen == 0:  # a new game: the Automa may draft before anyone
+            record = self.session.record if self.session is not None else None
+            if record is not None:
+                return frames_from_start(game, record.seats, record.seed, record.shops_variant)
+            seats = [Seat(p.name, automa=p.automa) for p in game.s.players]
+            return frames_from_start(game, seats, game.s.seed, game.s.shops_variant)
+        return None
+
+    def on_playback_step(self, message: PlaybackStep) -> None:
+        self.show_playback_step(message.shown)
+
+    def show_playback_step(self, shown: int) -> None:
+        """The table while the playback shows its first ``shown`` lines: the game as it was at
+        the last of them (or, without frames, as it is now), the log up to that line."""
+        playback = self._playback
+        game = self.game
+        if playback is None or game is None:
+            return
+        upto = playback.start + shown
+        if playback.frames:
+            frame = playback.frames[max(0, min(shown, len(playback.frames)) - 1)]
+            view = frame_view(game.cat, frame, None if playback.hide else self.viewer)
+        else:
+            view = self.table_view(hidden=playback.hide)
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.refresh_view(view, hidden=playback.hide, log_upto=upto, watching=True)
+
+    def on_next_board(self, _: NextBoard) -> None:
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.action_next_tab()
 
     def _continue(self, typed: str = "") -> None:
         """``typed``: letters typed during the Automa's playback, for the action filter (only if
@@ -270,6 +335,7 @@ class GreatHarborApp(SessionControl, App[None]):
         game = self.game
         assert game is not None
         self.log_seen = len(game.s.log)
+        self._playback = None
         if game.is_over:
             from .screens.game_over import GameOverScreen  # after the first frame (see above)
 
@@ -281,15 +347,18 @@ class GreatHarborApp(SessionControl, App[None]):
             from .screens.handoff import HandOffScreen  # after the first frame (see above)
 
             # What the last person read in the rules lookup (a card in their hand, say) is theirs:
-            # the next one starts it afresh. So are the notices on screen (a refusal, the file
-            # their log went to): the next person sees none of them, neither on the hand-off
-            # screen nor at the table, and none raised while the keyboard is passing over.
+            # the next one starts it afresh. So are the notices on screen after they played (a
+            # refusal, the file their log went to): the next person sees none of them, neither on
+            # the hand-off screen nor at the table. (Opening a saved game leaves its notices up.)
             self.lookup_memory = None
-            self.clear_notifications()
+            acted, self._acted = self._acted, False
+            if acted:
+                self.clear_notifications()
 
             def confirmed(_: object) -> None:
                 self.viewer = seat
-                self.clear_notifications()
+                if acted:
+                    self.clear_notifications()
                 self._refresh_table()
 
             self.push_screen(HandOffScreen(game.view(None), seat, self._undo_note(seat)), confirmed)
@@ -395,6 +464,8 @@ class GreatHarborApp(SessionControl, App[None]):
                     lambda seat=p.seat: self.view_colony(seat),  # type: ignore[misc]
                 )
         yield from self.session_commands(screen)
+        if self.game is None or not any(p.automa for p in self.game.s.players):
+            return  # the pace is the Automa's: offered only in a game it plays
         yield SystemCommand(
             "Automa pace: slow", "Play the Automa's moves back one line every 1.5 s",
             lambda: self.set_pace(1.5),

@@ -253,7 +253,7 @@ def why_not(game: Game, query: str) -> WhyNot | None:
 
 def table_things(view: SeatView, seat: int | None) -> list[TableThing]:
     """Everything the table shows that has an entry: the Harbor tiles, the displays, the Conversion
-    cards and the Dice Bonus tile, the Senate tracks, the revealed Pirates, and the colony of
+    cards and the Dice Bonus tile, the Senate tracks, the revealed Pirates, the Automa's board, and the colony of
     ``seat`` (the one on screen); its hand when it is the view's own."""
     # After the first frame (see index_for).
     from great_harbor.lookup.links import entry_for_senate_track, entry_for_tile
@@ -282,6 +282,9 @@ def table_things(view: SeatView, seat: int | None) -> list[TableThing]:
         if track:
             out.append(TableThing("Senate tracks", f"{str(colour.colour).capitalize()} track", track))
     out += [TableThing("Pirates", card_name(game, c), _card(c)) for c in s.pirates if c]
+    for p in s.players:
+        if p.automa:  # its board and markers (F2 at the table draws them)
+            out.append(TableThing("The Automa", "The Automa board", "automa-board"))
     if seat is not None:
         p = s.players[seat]
         colony = f"Colony of {p.name}"

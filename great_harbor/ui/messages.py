@@ -71,6 +71,19 @@ class OpenSave(Message):
     problem: Callable[[RecordError], None] = field(default=_ignore)
 
 
+class PlaybackStep(Message):
+    """The playback of moves made without the person at the keyboard shows its first ``shown``
+    lines: the app shows the table as it was at the last of them."""
+
+    def __init__(self, shown: int) -> None:
+        super().__init__()
+        self.shown = shown
+
+
+class NextBoard(Message):
+    """F3 while the playback covers part of the table: the table shows its next board (tabs)."""
+
+
 @runtime_checkable
 class RoutesKeys(Protocol):
     """A screen that sees every key before the focused widget does, in the order the keys arrive

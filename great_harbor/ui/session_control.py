@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
     from great_harbor.data import Catalogue
     from great_harbor.engine import Game
+    from great_harbor.engine.actions import Action
     from great_harbor.replay import Replay
 
     class _Base(App[None]):
@@ -44,11 +45,13 @@ if TYPE_CHECKING:
         autosave: bool
         log_seen: int
         _save_problem: str | None
+        _acted: bool
 
         @property
         def catalogue(self) -> Catalogue: ...
         def begin(self, game: Game, resumed: bool = False) -> None: ...
-        def after_change(self) -> None: ...
+        def after_change(self, last: tuple[Game, Action] | None = None) -> None: ...
+        def before_action(self) -> Game | None: ...
         def refused(self, refusal: Refusal) -> None: ...
         def _refresh_table(self, hide: bool = False, log_upto: int | None = None) -> None: ...
 else:
@@ -78,7 +81,7 @@ class SessionControl(_Base):
     def table_in_front(self, screen: Screen[object] | None = None) -> GameScreen | None:
         """The game screen if it is in front and shows the table (not under a hand-off)."""
         screen = self.screen if screen is None else screen
-        return screen if isinstance(screen, GameScreen) and not screen.hidden else None
+        return screen if isinstance(screen, GameScreen) and not screen.hidden and not screen.watching else None
 
     def _note_save(self) -> None:
         """Say once, in one line, that autosave failed (and once that it works again)."""
@@ -137,6 +140,7 @@ class SessionControl(_Base):
             self.notify("Nothing to redo.", severity="warning", timeout=4)
             return
         words = describe(session.game, action)
+        before = self.before_action()
         try:
             session.redo()
         except IllegalAction as exc:
@@ -147,7 +151,8 @@ class SessionControl(_Base):
             return
         self._note_save()
         self.notify(f"Done again: {words}", timeout=4)
-        self.after_change()
+        self._acted = True
+        self.after_change((before, action) if before is not None else None)
 
     def export_log(self) -> None:
         """Write the game's log to a text file beside its save, and say where."""

@@ -28,7 +28,7 @@ def symbol(seat: int) -> str:
 def player_text(seat: int, name: str, automa: bool = False) -> Text:
     """A player as ``◆ Ana`` in their style (the symbol carries the identity, the colour helps)."""
     out = Text(f"{symbol(seat)} {name}", style=PLAYER_STYLES[seat % len(PLAYER_STYLES)])
-    if automa:
+    if automa and name != "Automa":
         out.append(" (Automa)", style=DIM)
     return out
 

@@ -40,6 +40,9 @@ async def play_by_keys(pilot: Pilot[Any], app: GreatHarborApp, seed: int, limit:
             await pilot.press("space")
             continue
         assert isinstance(screen, GameScreen), f"unexpected screen {screen!r}"
+        if screen.watching:  # the playback has just closed: the table is being brought up to date
+            await pilot.pause()
+            continue
         shown = screen.query_one(ActionPicker).shown
         assert shown, "the picker offers nothing while a decision is pending"
         kinds = [item.action.kind for item in shown if item.action.kind not in ("undo", "redo")]

@@ -42,7 +42,7 @@ class ColonyViewScreen(ModalScreen[None]):
         p = self.game.s.players[self.seat]
         own = self.seat == self.game.seat or self.game.seat == ALL_SECRETS or (self.game.is_over and not p.automa)
         box = self.query_one("#colony-view")
-        box.border_title = f"Colony of {p.name}" + ("" if own else " — hand hidden")
+        box.border_title = f"Colony of {p.name}" + ("" if own or p.automa else " — hand hidden")  # the Automa has none
         self.query_one(PlayersSummary).show(self.game, self.seat)
         self.query_one(ColonyBoard).show(self.game, self.seat, show_hand=own)
 

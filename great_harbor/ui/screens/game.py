@@ -47,6 +47,10 @@ COMPACT = (120, 36)
 TABS = ("tab-harbor", "tab-colony", "tab-boards", "tab-cards")
 
 
+# The top line and the action list while a playback shows how the table got where it is.
+WATCHING = "Meanwhile at the table: the moves play back line by line (Space skips ahead)."
+
+
 def layout_for(width: int, height: int) -> str:
     if width >= WIDE[0] and height >= WIDE[1]:
         return "wide"
@@ -102,6 +106,7 @@ class GameScreen(Screen[None]):
         self.commands = commands or TableCommands()
         self.refusal: tuple[Topic, float] | None = None  # the rule of the last refusal shown, until when
         self.hidden = False
+        self.watching = False  # a playback is on: the table shows the line being read
         self.layout_mode = "wide"
         self.tab_phase: str | None = None  # in tabs (120x36): the phase the shown tab was chosen for
 
@@ -130,15 +135,19 @@ class GameScreen(Screen[None]):
         if mode != self.layout_mode:
             await self.recompose()
             self.tab_phase = None
-            self.refresh_view(self.game, self.hidden)
+            self.refresh_view(self.game, self.hidden, watching=self.watching)
 
     # --- showing the game -----------------------------------------------------------------
 
-    def refresh_view(self, view: SeatView, hidden: bool = False, log_upto: int | None = None) -> None:
+    def refresh_view(self, view: SeatView, hidden: bool = False, log_upto: int | None = None,
+                     watching: bool = False) -> None:
         """Draw ``view`` (a seat's, or a spectator's while the table is covered: ``hidden``); the
-        log shows its first ``log_upto`` lines (all by default)."""
+        log shows its first ``log_upto`` lines (all by default). ``watching``: a playback shows how
+        the table got here, line by line, and ``view`` is the table at the line being read (nobody
+        decides anything in it)."""
         self.game = game = view
         self.hidden = hidden
+        self.watching = watching
         viewer = view.seat
         if self.layout_mode == "small":
             w, h = self.app.size
@@ -154,8 +163,9 @@ class GameScreen(Screen[None]):
         shown = viewer if viewer is not None else (deciding if deciding is not None else 0)
         status = round_text(game, short=self.layout_mode != "wide")
         status.append("   ")
-        ask = fit_question(prompt(game), self.app.size.width - status.cell_len - 1)
-        status.append(ask, style="bold reverse" if not hidden else "")
+        question = WATCHING if watching else prompt(game)
+        ask = fit_question(question, self.app.size.width - status.cell_len - 1)
+        status.append(ask, style="bold reverse" if not hidden and not watching else "")
         self.query_one("#status", Static).update(status)
         private = viewer is not None and viewer == shown
         if self.layout_mode == "compact" and game.s.phase != self.tab_phase:
@@ -164,7 +174,7 @@ class GameScreen(Screen[None]):
             # phase the tab stays where the player put it.
             self.tab_phase = game.s.phase
             self._show_tab("tab-boards" if game.s.phase == "voyage" else "tab-harbor")
-        self.query_one(HarborMap).show(game, active=not hidden and top is not None)
+        self.query_one(HarborMap).show(game, active=not hidden and not watching and top is not None)
         self.query_one(DicePanel).show(game)
         self.query_one(TradeBoard).show(game)
         self.query_one(SenateBoard).show(game)
@@ -173,11 +183,13 @@ class GameScreen(Screen[None]):
         colony.show(game, shown, show_hand=private)
         colony_box = colony.parent
         if isinstance(colony_box, Widget):
-            name = game.s.players[shown].name
-            colony_box.border_title = f"Colony of {name}" + ("" if private else " (hand hidden)")
+            p = game.s.players[shown]
+            colony_box.border_title = f"Colony of {p.name}" + ("" if private or p.automa else " (hand hidden)")
         self.query_one(GameLog).sync(marked_log(game, viewer), log_upto, viewer)
         picker = self.query_one(ActionPicker)
-        if hidden or top is None:
+        if watching:
+            picker.set_items(Text(WATCHING, style="italic"), [])
+        elif hidden or top is None:
             picker.set_items(Text("The game is over." if top is None else ""), [])
         else:
             actions = list(game.legal_actions())

@@ -138,7 +138,8 @@ class ReplayScreen(Screen[None]):
         colony.show(game, seat, show_hand=self.show_hands)
         box = colony.parent
         if isinstance(box, Widget):
-            hidden = "" if self.show_hands else " (hand hidden: the game is not over)"
+            automa = game.s.players[seat].automa  # it has no hand
+            hidden = "" if self.show_hands or automa else " (hand hidden: the game is not over)"
             box.border_title = f"Colony of {game.s.players[seat].name}{hidden}"
         log = self.query_one(GameLog)
         log.sync(marked_log(game, game.seat))

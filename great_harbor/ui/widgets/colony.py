@@ -14,6 +14,7 @@ from great_harbor.engine.describe import cost_words, short_card_name
 from great_harbor.engine.state import DOCKED, LUXURIES, OUTBOUND, RESOURCES, PlayerState
 
 from ..style import COLOUR_STYLES, DIM, colour_letter, flow, player_text
+from .automa_board import automa_board_lines
 from .panel import Panel
 
 LABEL = "bold"
@@ -86,10 +87,11 @@ def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77) -> lis
     head.append_text(colour_letter(a))
     head.append("+")
     head.append_text(colour_letter(b))
+    if p.automa:  # it owns no coins and no Favor
+        head.append(f")  ·  {p.prestige} Prestige · {p.smuggler} Smuggler")
+        return [head, *_automa_lines(game, p, width)]
     head.append(f")  ·  {p.prestige} Prestige · {p.coins} coins · {p.favor} Favor · {p.smuggler} Smuggler")
     lines.append(head)
-    if p.automa:
-        return lines + _automa_lines(game, p, width)
     top = cat.colony_board.resource_max
     res = Text()
     for r in RESOURCES:
@@ -193,14 +195,14 @@ def _colour_summary(game: Game, p: PlayerState) -> Text:
 
 
 def _automa_lines(game: Game, p: PlayerState, width: int) -> list[Text]:
-    lines: list[Text] = []
-    track = Text()
-    for colour, pos in p.automa_track.items():
-        track.append(f"{colour} {pos}  ", style=COLOUR_STYLES[colour])
-    lines.append(_row("Board", track))
-    lines.append(_row("Colonists", Text(str(p.automa_colonists))))
+    """The Automa has no hand and no resources: its board, its colonists, its ships (and those it
+    retired: they score at the end) and its cards."""
+    lines: list[Text] = automa_board_lines(game, p)
+    lines.append(_row("Colonists", Text(f"{p.automa_colonists} waiting for a ship · supply {game.s.colonist_supply}")))
     for dock in range(1, len(p.docks) + 1):
         lines.append(_row("Ships" if dock == 1 else "", ship_line(game, p, dock)))
+    retired = [card_text(game, c) for c in p.retired_ships] or [Text("none", style=DIM)]
+    lines += flow("Retired", retired, width)
     cards = [c for slot in p.person_slots for c in slot] + list(p.buildings)
     lines += flow("Cards", [card_text(game, c) for c in cards] or [Text("none", style=DIM)], width)
     return lines

@@ -29,6 +29,10 @@ class DicePanel(Panel):
 
 
 def summary(p: PlayerState, short: bool = False) -> Text:
+    if p.automa:  # no coins, Favor or hand: its Prestige, Smuggler tokens and colonists waiting
+        if short:
+            return Text(f"{p.prestige} Prest. {p.smuggler} Smug. {p.automa_colonists} col.")
+        return Text(f"{p.prestige} Prestige · {p.smuggler} Smug. · {p.automa_colonists} colonists waiting")
     if short:
         return Text(f"{p.prestige} Prest. {p.coins}c {p.favor} Fav. {p.smuggler} Smug. hand {len(p.hand)}")
     return Text(f"{p.prestige} Prestige · {p.coins}c · {p.favor} Favor · {p.smuggler} Smug. · hand {len(p.hand)}")

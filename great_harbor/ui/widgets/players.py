@@ -17,17 +17,22 @@ def player_summary(game: Game, seat: int) -> Text:
     out = player_text(seat, p.name, p.automa)
     out.pad_right(max(0, 18 - out.cell_len))
     # short forms as in the Dice and players panel, so that a line fits at 160 columns
-    out.append(f"{p.prestige} Prestige · {p.coins}c · {p.favor} Favor · {p.smuggler} Smug.", style="bold")
-    if not p.automa:
+    if p.automa:  # no coins, Favor, resources or hand
+        out.append(f"{p.prestige} Prestige · {p.smuggler} Smug.", style="bold")
+        out.append(f" · {p.automa_colonists} colonists waiting", style=DIM)
+    else:
+        out.append(f"{p.prestige} Prestige · {p.coins}c · {p.favor} Favor · {p.smuggler} Smug.", style="bold")
         res = " ".join(f"{p.resources[r]} {r}" for r in RESOURCES)
         out.append(f" · {res} · {p.free_colonists} col.", style=DIM)
-    else:
-        out.append(f" · {p.automa_colonists} colonists", style=DIM)
     ships = [sh for sh in p.docks if sh is not None]
     at_sea = sum(1 for sh in ships if sh.where in (OUTBOUND, RETURNING))
     persons = sum(len(x) for x in p.person_slots)
     out.append(f" · {len(ships)} ships" + (f" ({at_sea} at sea)" if at_sea else ""), style=DIM)
-    out.append(f" · {persons} Persons · {len(p.buildings)} Bldg. · hand {len(p.hand)}", style=DIM)
+    out.append(f" · {persons} Persons · {len(p.buildings)} Bldg.", style=DIM)
+    if not p.automa:  # it has no hand
+        out.append(f" · hand {len(p.hand)}", style=DIM)
+    if p.retired_ships:  # they still score
+        out.append(f" · {len(p.retired_ships)} retired", style=DIM)
     return out
 
 
