@@ -67,17 +67,20 @@ def bar(value: int, top: int, width: int) -> str:
     return "█" * full
 
 
-def flow(label: str, items: list[Text], width: int, label_width: int = 10, sep: str = " · ") -> list[Text]:
-    """``label`` then the items separated by ``sep``, continuing on indented lines so that no
-    line is wider than ``width``."""
+def flow(label: str, items: list[Text], width: int, label_width: int = 10, sep: str = " · ",
+         indent: int | None = None) -> list[Text]:
+    """``label`` then the items separated by ``sep``, continuing on lines indented by ``indent``
+    (default: the label's width) so that no line is wider than ``width``: an item is never cut (one
+    wider than a whole line is the only thing on its line)."""
     lines: list[Text] = []
     line = Text(f"{label:<{label_width}}", style="bold")
+    more = label_width if indent is None else indent
     has_item = False
     for item in items:
         extra = (len(sep) if has_item else 0) + item.cell_len
         if has_item and line.cell_len + extra > width:
             lines.append(line)
-            line = Text(" " * label_width)
+            line = Text(" " * more)
             has_item = False
         if has_item:
             line.append(sep)

@@ -313,10 +313,11 @@ class HarborMap(Widget, can_focus=True):
 
         for r in range(3):
             h_lane(r)
+            tiles = [self._tile_lines(game, r, c, tile_corners) for c in range(3)]
             for i in range(TH):
                 for c in range(3):
                     out.append_text(self._v_slot(slot_at.get(("v", r, c)), i, targets, cursor))
-                    out.append_text(self._tile_line(game, r, c, i, tile_corners))
+                    out.append_text(tiles[c][i])
                 out.append_text(self._v_slot(slot_at.get(("v", r, 3)), i, targets, cursor))
                 out.append("\n")
         h_lane(3)
@@ -391,7 +392,23 @@ class HarborMap(Widget, can_focus=True):
             return None
         return int(top.data["fees"][top.data["tiles"].index(tile_id)])
 
-    def _tile_line(self, game: Game, r: int, c: int, i: int, shops: dict[tuple[int, int, int, int], int]) -> Text:
+    def _tile_lines(self, game: Game, r: int, c: int, shops: dict[tuple[int, int, int, int], int]) -> list[Text]:
+        """The tile's lines (name, tiers, fee) with the Shops bent round its corners: a Shop shows
+        in its corner's column on the nearest line that has a blank there (the name's line for a
+        top corner when the name leaves it blank, else the first tier's...): never over a word."""
+        lines = [self._tile_line(game, r, c, i) for i in range(TH)]
+        for (bottom, right), order in (((0, 0), range(TH)), ((0, 1), range(TH)),
+                                       ((1, 0), range(TH - 1, -1, -1)), ((1, 1), range(TH - 1, -1, -1))):
+            seat = shops.get((r, c, bottom, right))
+            if seat is None:
+                continue
+            x = TW - 1 if right else 0
+            i = next((i for i in order if lines[i].plain[x] == " "), order[0])
+            mark = Text(symbol(seat), style=f"{PLAYER_STYLES[seat % len(PLAYER_STYLES)]} {TILE}")
+            lines[i] = lines[i][:x] + mark + lines[i][x + 1:]
+        return lines
+
+    def _tile_line(self, game: Game, r: int, c: int, i: int) -> Text:
         cell = f"{r},{c}"
         tile_id = game.s.layout[cell]
         tile = game.cat.tiles[tile_id]
@@ -411,12 +428,6 @@ class HarborMap(Widget, can_focus=True):
             line = Text(f" Shore fee +{fee}".ljust(TW), style=f"italic {TILE}")
         else:
             line = Text(" " * TW, style=TILE)
-        if i in (0, TH - 1):  # a Shop bent round this tile's corner shows in that corner
-            for side, x in ((0, 0), (1, TW - 1)):
-                seat = shops.get((r, c, 0 if i == 0 else 1, side))
-                if seat is not None:
-                    mark = Text(symbol(seat), style=f"{PLAYER_STYLES[seat % len(PLAYER_STYLES)]} {TILE}")
-                    line = line[:x] + mark + line[x + 1:]
         return line
 
     def _shops(self, game: Game) -> tuple[dict[tuple[int, int], list[int]], dict[tuple[int, int, int, int], int]]:

@@ -50,7 +50,8 @@ def senate_text(game: Game) -> Text:
             for p in humans:
                 if p.senate[colour] == i:
                     cell.append(symbol(p.seat), style=PLAYER_STYLES[p.seat % len(PLAYER_STYLES)])
-            cell.truncate(CELL)
+            # Never cut: a cell wider than its column (an edited catalogue's long bonus, four
+            # markers) pushes the rest of the line right rather than lose a marker.
             cell.pad_right(CELL - cell.cell_len)
             row.append_text(cell)
         lines.append(row)

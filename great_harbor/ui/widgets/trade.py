@@ -39,19 +39,24 @@ def trade_text(game: Game) -> Text:
     segs = cat.trade_board.segments
     lines: list[Text] = []
 
-    def row(label: str, cells: list[Text], tail: Text | None = None) -> Text:
-        out = Text(f"{label:<10}", style="bold")
-        for cell in cells:
-            cell = cell.copy()
-            cell.truncate(COL - 1)
-            cell.pad_right(COL - cell.cell_len)
-            out.append_text(cell)
-        if tail is not None:
-            out.append_text(tail)
+    def row(label: str, cells: list[Text], tail: Text | None = None) -> list[Text]:
+        """A row of the board: a cell too long for its column goes on in it, on the next line
+        (a pirate's name, a segment's demands are never cut)."""
+        columns = [_fill(list(cell.split(" ")), COL - 1) for cell in cells]
+        out: list[Text] = []
+        for i in range(max(len(c) for c in columns)):
+            line = Text(f"{label if not i else '':<10}", style="bold")
+            for column in columns:
+                cell = column[i].copy() if i < len(column) else Text()
+                cell.pad_right(COL - cell.cell_len)
+                line.append_text(cell)
+            if tail is not None and not i:
+                line.append_text(tail)
+            out.append(line)
         return out
 
-    lines.append(row("Segment", [Text(f"{i + 1}: {sg.coins}c/cargo {sg.prestige}P", style="bold")
-                                 for i, sg in enumerate(segs)]))
+    lines += row("Segment", [Text(f"{i + 1}: {sg.coins}c/cargo {sg.prestige}P", style="bold")
+                             for i, sg in enumerate(segs)])
     pirates = []
     for card in s.pirates:
         if card:
@@ -60,7 +65,7 @@ def trade_text(game: Game) -> Text:
         else:
             pirates.append(Text("—", style=DIM))
     total = sum(cat.pirates[c].strength for c in s.pirates if c)
-    lines.append(row("Pirates", pirates, Text(f"total {total}", style="bold")))
+    lines += row("Pirates", pirates, Text(f"total {total}", style="bold"))
     for p in s.players:  # a Diplomat leaves one card out of its owner's total only
         if p.voyage_ignored_pirate:
             line = Text(f"{'':<10}")
@@ -69,7 +74,7 @@ def trade_text(game: Game) -> Text:
                         f"total {voyage.pirate_total(game, p)}", style="bold")
             lines.append(line)
     demands = [Text(", ".join(str(cat.luxury_demand_tiles[t].luxury) for t in d) or "—") for d in s.demands]
-    lines.append(row("Demands", demands))
+    lines += row("Demands", demands)
     out_ships: list[list[tuple[int, Text]]] = [[] for _ in segs]
     back: dict[int, list[Text]] = {}
     for p in s.players:
@@ -86,7 +91,7 @@ def trade_text(game: Game) -> Text:
     # need: none is ever cut off.
     columns = [_fill([token for _, token in sorted(ships, key=lambda e: e[0])], COL - 1) for ships in out_ships]
     for i in range(max(len(c) for c in columns)):
-        lines.append(row("Outbound" if i == 0 else "", [c[i] if i < len(c) else Text() for c in columns]))
+        lines += row("Outbound" if i == 0 else "", [c[i] if i < len(c) else Text() for c in columns])
     furthest = max(sg.sail_back_start for sg in segs)
     home = Text("Sail back ", style="bold")
     home.append("harbor ◂ ", style=DIM)
@@ -104,7 +109,17 @@ def trade_text(game: Game) -> Text:
     deck.append(f"{len(gone)} discarded, strength " + " ".join(map(str, gone)) if gone else "none discarded",
                 style=DIM)
     lines.append(deck)
+    lines.append(legend(game))
     return Text("\n").join(lines)
+
+
+def legend(game: Game) -> Text:
+    """How to read the ships on the board, with the first player's symbol."""
+    seat = game.s.players[0].seat
+    out = Text("Key ", style="bold")
+    out.append_text(Text("1:", style=DIM).append_text(_ship_token(seat, 2, "→")))
+    out.append(" dock II's ship, position 1 (meets the pirates first); ← going home", style=DIM)
+    return out
 
 
 class TradeBoard(Panel):
