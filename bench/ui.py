@@ -43,6 +43,7 @@ SIZE = (160, 45)
 PYCACHE = tempfile.mkdtemp(prefix="great-harbor-bench-pyc-")
 SAVES = tempfile.mkdtemp(prefix="great-harbor-bench-saves-")  # the game autosaves: not into the user's folder
 CACHE = tempfile.mkdtemp(prefix="great-harbor-bench-cache-")  # the checked catalogue, kept by the first start
+CONFIG = tempfile.mkdtemp(prefix="great-harbor-bench-config-")  # settings: the default theme, not the user's
 
 HELLO = """
 from textual.app import App
@@ -80,7 +81,8 @@ class Term:
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
         env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor", PYTHONPATH=str(ROOT),
-                   PYTHONPYCACHEPREFIX=PYCACHE, GREAT_HARBOR_SAVES=SAVES, GREAT_HARBOR_CACHE=CACHE)
+                   PYTHONPYCACHEPREFIX=PYCACHE, GREAT_HARBOR_SAVES=SAVES, GREAT_HARBOR_CACHE=CACHE,
+                   GREAT_HARBOR_CONFIG=CONFIG)
         env.update(extra_env)
         env.pop("TEXTUAL", None)
         env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -211,7 +213,7 @@ def main() -> int:
     keys = [x for xs in by_key.values() for x in xs]
     h, g = statistics.median(hello), statistics.median(game)
     k = statistics.median(keys)
-    for folder in (PYCACHE, SAVES, CACHE):
+    for folder in (PYCACHE, SAVES, CACHE, CONFIG):
         shutil.rmtree(folder, ignore_errors=True)
     print(f"terminal {SIZE[0]}x{SIZE[1]}, median of {args.runs} cold starts and {args.keys} key presses")
     print(f"cold start, hello-world Textual app : {h * 1000:7.1f} ms")

@@ -20,6 +20,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
+from textual.theme import Theme
 
 from great_harbor.data import Catalogue, CatalogueError, load_catalogue
 from great_harbor.engine import EngineError, Game, IllegalAction, Seat, narrate, rule_ids
@@ -30,11 +31,24 @@ from great_harbor.engine.state import GameState
 from great_harbor.session import Session
 from great_harbor.startup import resume_collector
 
-from .messages import Act, NewGame, NextBoard, OpenSave, PlaybackStep, RoutesKeys, Setup, ShowSavedGames, StartGame
+from .messages import (
+    Act,
+    NewGame,
+    NextBoard,
+    OpenSave,
+    PlaybackStep,
+    Restyles,
+    RoutesKeys,
+    Setup,
+    ShowSavedGames,
+    StartGame,
+)
 from .playback import frame_view, frames_after, frames_from_start, plays_back
 from .saving import RedoCommand, TableCommands, UndoCommand
 from .screens.game import GameScreen
 from .session_control import SessionControl
+from .settings import load_settings, save_setting
+from .style import use_theme
 
 # The screens that come after the first frame (the hand-off, the Automa's playback, a colony in
 # full, the final scores, the rules lookup, the new-game form) and the lookup's topics are
@@ -117,10 +131,45 @@ class GreatHarborApp(SessionControl, App[None]):
         # The command line paused the garbage collector for start-up; half a second after
         # mounting, the first screen is drawn and the burst of long-lived objects is over.
         self.set_timer(0.5, resume_collector)
+        self._restore_theme()
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
         # Textual mounts the app inside a batch update that discards every frame drawn before it
         # ends: a screen pushed right here would be laid out and drawn once for nothing, then
         # again. Opened on the next turn of the message loop, it is drawn once.
         self.call_later(self._open_first_screen)
+
+    # --- the colour theme -----------------------------------------------------------------
+
+    def _restore_theme(self) -> None:
+        """The theme chosen in an earlier run (the command palette's "Change theme"), if any."""
+        settings, problem = load_settings()
+        if problem:
+            self.notify(f"Settings ignored: {problem}.", severity="warning", timeout=8)
+        name = settings.get("theme")
+        if isinstance(name, str) and name in self.available_themes:
+            self.theme = name
+        self._use_theme()
+
+    def _use_theme(self) -> None:
+        """Draw the boards in the colours of the current theme (see style.use_theme)."""
+        variables = self.get_css_variables()
+        dark = self.current_theme.dark
+        panel, foreground = variables.get("panel", ""), variables.get("foreground", "")
+        if not (panel.startswith("#") and foreground.startswith("#")):  # an ANSI theme: its own
+            panel, foreground = ("#1b2530", "#e0e0e0") if dark else ("#d0d0d0", "#1f1f1f")
+        use_theme(dark, panel, foreground, no_color=self.no_color)
+
+    def _theme_changed(self, theme: Theme) -> None:
+        """Another theme: the boards are drawn again in its colours, and it is kept for the next run."""
+        self._use_theme()
+        for screen in self.screen_stack:
+            if isinstance(screen, Restyles):
+                screen.restyle()
+        settings, _ = load_settings()
+        if settings.get("theme") != theme.name:
+            problem = save_setting("theme", theme.name)
+            if problem:
+                self.notify(f"The theme is not kept for the next time: {problem}.", severity="warning", timeout=8)
 
     def _open_first_screen(self) -> None:
         if self._initial_replay is not None:

@@ -90,3 +90,10 @@ class RoutesKeys(Protocol):
     (the app asks the screen in front). It may move the focus for the key (nothing else)."""
 
     def route_key(self, event: events.Key) -> None: ...
+
+
+@runtime_checkable
+class Restyles(Protocol):
+    """A screen that draws itself again in the colours of a new theme (the app asks every screen)."""
+
+    def restyle(self) -> None: ...

@@ -63,7 +63,9 @@ def drive() -> Driver:
 
 @pytest.fixture(autouse=True)
 def saves(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every app in these tests autosaves into a fresh folder of its own, never the user's."""
+    """Every app in these tests autosaves into a fresh folder of its own, never the user's, and
+    keeps its settings (the theme) in another: each test starts with the default theme."""
     folder = tmp_path_factory.mktemp("saves")
     monkeypatch.setenv("GREAT_HARBOR_SAVES", str(folder))
+    monkeypatch.setenv("GREAT_HARBOR_CONFIG", str(tmp_path_factory.mktemp("config")))
     return folder

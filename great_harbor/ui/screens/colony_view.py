@@ -49,6 +49,10 @@ class ColonyViewScreen(ModalScreen[None]):
     def context_topic(self) -> Topic:
         return Topic("colony-board", "the colony board")
 
+    def restyle(self) -> None:
+        if self.query(ColonyBoard):  # built: drawn again in the new colours
+            self._show()
+
     def action_cycle(self, step: int) -> None:
         self.seat = (self.seat + step) % len(self.game.s.players)
         self._show()

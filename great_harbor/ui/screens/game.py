@@ -136,6 +136,15 @@ class GameScreen(Screen[None]):
             await self.recompose()
             self.tab_phase = None
             self.refresh_view(self.game, self.hidden, watching=self.watching)
+            self.refresh_bindings()  # the footer offers only the keys that do something here
+
+    # Keys that do nothing in a terminal too small for the table (it shows only a hint then).
+    TABLE_ONLY = frozenset({"switch_focus", "next_tab", "log", "focus_actions"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.TABLE_ONLY and self.layout_mode == "small":
+            return False  # not offered in the footer, and the key does nothing
+        return True
 
     # --- showing the game -----------------------------------------------------------------
 
@@ -199,6 +208,13 @@ class GameScreen(Screen[None]):
             items += self.commands.items()  # undo, redo
             picker.set_items(Text(prompt(game), style="bold"), items, explain=self.explain)
         self._place_focus()
+
+    def restyle(self) -> None:
+        """A new theme: the same view drawn again in its colours."""
+        if not self.query("#status"):
+            return  # not built yet: it will be drawn in the new colours
+        self.refresh_view(self.game, self.hidden, watching=self.watching)
+        self.query_one(HarborMap).refresh()
 
     def _place_focus(self) -> None:
         hmap = self.query_one(HarborMap)

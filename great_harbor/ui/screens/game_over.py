@@ -17,7 +17,7 @@ from great_harbor.engine.scoring import ITEM_NAMES, ITEMS
 
 from ..lookup_topics import Topic
 from ..messages import NewGame
-from ..style import PLAYER_STYLES, bar, player_text, symbol
+from ..style import bar, player_style, player_text, symbol
 from .colony_view import ColonyViewScreen
 
 BAR_WIDTH = 40
@@ -66,7 +66,7 @@ def bar_chart(game: Game) -> Text:
     for p, sc in zip(s.players, s.final_scores, strict=True):
         row = player_text(p.seat, p.name)
         row.pad_right(max(0, 14 - row.cell_len))
-        row.append(bar(sc["total"], top, BAR_WIDTH) or "▏", style=PLAYER_STYLES[p.seat % len(PLAYER_STYLES)])
+        row.append(bar(sc["total"], top, BAR_WIDTH) or "▏", style=player_style(p.seat))
         row.append(f" {sc['total']}" + ("  ★ winner" if p.seat in s.winners else ""), style="bold")
         lines.append(row)
     return Text("\n").join(lines)
@@ -93,6 +93,9 @@ class GameOverScreen(Screen[None]):
             yield Static(Text(f"Seed {self.game.s.seed} · N starts a new game with the same seats · "
                               "F2 shows every colony · Ctrl+Q quits", style="dim"), id="over-hint")
         yield Footer()
+
+    def restyle(self) -> None:
+        self.refresh(recompose=True)
 
     def context_topic(self) -> Topic:
         return Topic("end-of-game", "the final scores")

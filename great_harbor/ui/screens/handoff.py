@@ -55,6 +55,9 @@ class HandOffScreen(Screen[int]):
         """What the game waits for, in words everyone may read."""
         return pending_topic(self.game)
 
+    def restyle(self) -> None:
+        self.refresh(recompose=True)
+
     def action_undo(self) -> None:
         """Ctrl+Z here undoes nothing (the keyboard is between two people): say why."""
         name = self.game.s.players[self.seat].name

@@ -146,6 +146,14 @@ class ReplayScreen(Screen[None]):
         log.scroll_end(animate=False, immediate=True)
         self.query_one("#replay-info", Static).update(self.info())
 
+    def restyle(self) -> None:
+        """A new theme: the same position drawn again in its colours."""
+        if not self.query("#status"):
+            return  # not built yet: it will be drawn in the new colours
+        self.show_position()
+        if self.layout_mode != "small":
+            self.query_one(HarborMap).refresh()
+
     def info(self) -> Text:
         """Where the replay stands, the last action's log lines and the next action."""
         replay, game = self.replay, self.game

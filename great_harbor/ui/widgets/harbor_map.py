@@ -19,7 +19,7 @@ from great_harbor.engine.describe import describe, split_words
 from great_harbor.engine.harbor import DISTRICT, shore_fee
 from great_harbor.engine.shops import positions
 
-from ..style import COLOUR_STYLES, DIM, PLAYER_STYLES, die_text, symbol
+from ..style import COLOUR_STYLES, DIM, PALETTE, die_text, player_style, symbol
 from .picker import offer_order
 
 TW = 21  # tile width
@@ -28,7 +28,6 @@ VW = 4  # width of a vertical slot lane
 WIDTH = 4 * VW + 3 * TW
 
 LANE = "dim"
-TILE = "on #1b2530"
 TARGET = "bold"
 CURSOR = "reverse bold"
 
@@ -300,7 +299,7 @@ class HarborMap(Widget, can_focus=True):
             seats = corners.get((row, col), [])
             box = Text(" ")
             for seat in seats[: VW - 1]:
-                box.append(symbol(seat), style=PLAYER_STYLES[seat % len(PLAYER_STYLES)])
+                box.append(symbol(seat), style=player_style(seat))
             box.pad_right(VW - box.cell_len)
             return box
 
@@ -404,7 +403,7 @@ class HarborMap(Widget, can_focus=True):
                 continue
             x = TW - 1 if right else 0
             i = next((i for i in order if lines[i].plain[x] == " "), order[0])
-            mark = Text(symbol(seat), style=f"{PLAYER_STYLES[seat % len(PLAYER_STYLES)]} {TILE}")
+            mark = Text(symbol(seat), style=f"{player_style(seat)} {PALETTE.tile}")
             lines[i] = lines[i][:x] + mark + lines[i][x + 1:]
         return lines
 
@@ -416,18 +415,18 @@ class HarborMap(Widget, can_focus=True):
         own_fee = self._placement_fee(game, tile_id)
         fee = shore if own_fee is None else own_fee  # the fee this placement pays: never its own die's
         if i == 0:
-            line = Text(tile.name[:TW].center(TW), style=f"bold {TILE}")
+            line = Text(tile.name[:TW].center(TW), style=f"bold {PALETTE.tile}")
         elif i <= 3:
             threshold = game.cat.harbor.tier_thresholds[i - 1] + fee
             text = f" {threshold:>2}+ {short_benefit(tile.benefits[i - 1])}"
-            line = Text(text[:TW].ljust(TW), style=TILE)
+            line = Text(text[:TW].ljust(TW), style=PALETTE.tile)
         elif own_fee is not None and (own_fee or shore):
             words = f" Fee for this die +{own_fee}" if own_fee else " No fee for this die"
-            line = Text(words.ljust(TW), style=f"italic {TILE}")
+            line = Text(words.ljust(TW), style=f"italic {PALETTE.tile}")
         elif fee:
-            line = Text(f" Shore fee +{fee}".ljust(TW), style=f"italic {TILE}")
+            line = Text(f" Shore fee +{fee}".ljust(TW), style=f"italic {PALETTE.tile}")
         else:
-            line = Text(" " * TW, style=TILE)
+            line = Text(" " * TW, style=PALETTE.tile)
         return line
 
     def _shops(self, game: Game) -> tuple[dict[tuple[int, int], list[int]], dict[tuple[int, int, int, int], int]]:

@@ -8,7 +8,7 @@ from rich.text import Text
 from great_harbor.engine import Game, voyage
 from great_harbor.engine.state import OUTBOUND, RETURNING
 
-from ..style import DIM, PLAYER_STYLES, player_text, symbol
+from ..style import DIM, player_style, player_text, symbol
 from .panel import Panel
 
 COL = 19
@@ -18,7 +18,7 @@ ROMAN = ("I", "II", "III")
 def _ship_token(seat: int, dock: int, arrow: str) -> Text:
     text = f"{symbol(seat)}{ROMAN[dock - 1]}"
     text = f"{text}{arrow}" if arrow == "→" else f"{arrow}{text}"
-    return Text(text, style=PLAYER_STYLES[seat % len(PLAYER_STYLES)])
+    return Text(text, style=player_style(seat))
 
 
 def _fill(tokens: list[Text], width: int) -> list[Text]:
