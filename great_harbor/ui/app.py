@@ -21,6 +21,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 from textual.theme import Theme
+from textual.worker import Worker
 
 from great_harbor.data import Catalogue, CatalogueError, load_catalogue
 from great_harbor.engine import EngineError, Game, IllegalAction, Seat, narrate, rule_ids
@@ -29,7 +30,7 @@ from great_harbor.engine.errors import Refusal
 from great_harbor.engine.game import SeatView
 from great_harbor.engine.state import GameState
 from great_harbor.session import Session
-from great_harbor.startup import resume_collector
+from great_harbor.startup import freeze_long_lived, resume_collector
 
 from .messages import (
     Act,
@@ -255,6 +256,10 @@ class GreatHarborApp(SessionControl, App[None]):
 
         if self.game is not None:
             self.run_worker(lambda cat=self.game.cat: warm_index(cat), thread=True, group="lookup")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "lookup" and event.worker.is_finished:
+            freeze_long_lived()  # the last burst of lasting objects is over (see great_harbor.startup)
 
     # --- playing --------------------------------------------------------------------------
 

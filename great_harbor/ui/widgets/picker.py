@@ -13,7 +13,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -77,9 +79,21 @@ def matches(words: str, query: str) -> bool:
     return all(any(t.startswith(q) for t in tokens) for q in _WORD.findall(query.lower()))
 
 
+class ActionList(OptionList):
+    """The list of actions. Its height is given by the panel, never by how many actions it lists:
+    a change of its length (a letter typed in the filter) redraws the list alone, where Textual
+    would lay the whole table out again (a widget's virtual size is a layout reactive). Its
+    scrollbar is always there and never drawn (app.tcss), so it is never shown or hidden either."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+
 class FilterInput(Input):
     """The picker's filter: tells the picker of every change at once, in the same frame as the
     key (a Changed message would arrive a frame later)."""
+
+    # Its size is the panel's, whatever is typed: a letter redraws the field alone (see ActionList).
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, picker: ActionPicker, **kwargs: object) -> None:
         # No select-all on focus: the focus comes here with text already typed (letters typed
@@ -134,7 +148,7 @@ class ActionPicker(Vertical):
                            id="picker-filter")
         filt.cursor_blink = self._blink
         yield filt
-        yield OptionList(id="picker-options")
+        yield ActionList(id="picker-options")
         yield Static(id="picker-detail")
 
     @property
