@@ -140,8 +140,15 @@ def test_a_shop_marker_never_lands_on_a_tile_name(catalogue: Catalogue) -> None:
     assert marks.count("◆") + marks.count("●") == 4  # all four Shops are on the tile, none lost
 
 
-def test_the_trade_board_explains_its_notation(catalogue: Catalogue) -> None:
-    from great_harbor.ui.widgets.trade import trade_text
+async def test_the_trade_board_explains_its_notation() -> None:
+    """Its key is on its title line (at 120x36 in the Trade & Senate tab): it costs no row."""
+    from great_harbor.ui.widgets.trade import TradeBoard
 
-    last = trade_text(Game.new(catalogue, ["Ana", "Ben"], seed=1)).plain.splitlines()[-1]
-    assert last.startswith("Key 1:◆II→") and "position 1" in last and "← going home" in last
+    for size in ((160, 45), (120, 36)):
+        app = make_app(seed=7, players=["Ana", "Ben"], automa_delay=0, blink=False)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            box = app.screen.query_one(TradeBoard).parent
+            assert box is not None
+            title = str(box.border_title)
+            assert "1:◆II→ = position 1" in title and "← = going home" in title

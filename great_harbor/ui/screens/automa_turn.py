@@ -59,6 +59,7 @@ class AutomaTurnScreen(ModalScreen[None]):
             yield Static(Text(hint, style="dim"), id="automa-hint")
 
     def on_mount(self) -> None:
+        self.query_one("#automa-scroll", VerticalScroll).anchor()  # the newest line stays in view
         self.step()
         self._timer = self.set_interval(self.delay, self.step)
 
@@ -80,8 +81,6 @@ class AutomaTurnScreen(ModalScreen[None]):
         self.shown += 1
         text = Text("\n").join(Text(line) for line in self.lines[: self.shown])
         self.query_one("#automa-lines", Static).update(text)
-        scroll = self.query_one("#automa-scroll", VerticalScroll)
-        self.call_after_refresh(scroll.scroll_end, animate=False)  # once the new line is laid out
         self.post_message(PlaybackStep(self.shown))
 
     def context_topic(self) -> Topic:

@@ -34,6 +34,7 @@ from ..widgets.harbor_map import HarborMap
 from ..widgets.log import GameLog
 from ..widgets.picker import ActionPicker, Item, offer_order
 from ..widgets.senate import SenateBoard
+from ..widgets.trade import TITLE as TRADE_TITLE
 from ..widgets.trade import TradeBoard
 
 if TYPE_CHECKING:
@@ -384,7 +385,7 @@ def compose_table(layout_mode: str, harbor: Widget, control: Widget, control_tit
             with Vertical(id="right"):
                 yield _titled(Displays(id="displays"), "Displays")
                 yield _titled(DicePanel(id="dice"), "Dice and players")
-                yield _titled(TradeBoard(id="trade"), "Trade board")
+                yield _titled(TradeBoard(id="trade"), TRADE_TITLE)
                 yield _titled(SenateBoard(id="senate"), "Senate")
                 yield _titled(ColonyBoard(id="colony"), "Colony")
     elif layout_mode == "compact":
@@ -399,7 +400,7 @@ def compose_table(layout_mode: str, harbor: Widget, control: Widget, control_tit
                 with TabPane("Colony", id="tab-colony"):
                     yield _titled(ColonyBoard(id="colony"), "Colony")
                 with TabPane("Trade & Senate", id="tab-boards"):
-                    yield _titled(TradeBoard(id="trade"), "Trade board")
+                    yield _titled(TradeBoard(id="trade"), TRADE_TITLE)
                     yield _titled(SenateBoard(id="senate"), "Senate")
                 with TabPane("Cards", id="tab-cards"):
                     yield _titled(Displays(id="displays"), "Displays")

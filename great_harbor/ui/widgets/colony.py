@@ -136,6 +136,12 @@ def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77) -> lis
         for card in p.buildings
     ] or [Text("none", style=DIM)]
     lines += flow("Buildings", bld, width)
+    # The colours (Governor pairs, Shops left) before the structures and luxuries: where the
+    # panel is short (four players at 160x45) its last lines are the ones to scroll to.
+    colours = _colour_summary(game, p)
+    if s.shops_variant:
+        colours.append(Text(f"Shops left {p.shops_left}"))
+    lines += flow("Colours", colours, width)
     if width >= 100:
         for kind, label in (("dock_hut", "Dock huts"), ("insula", "Insulae")):
             sites = []
@@ -160,7 +166,7 @@ def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77) -> lis
                 built.append(part)
         if not built:
             built.append(Text("no Dock hut or Insula yet", style=DIM))
-        built.append(Text("(F2: costs)", style=DIM))
+        built[-1] = built[-1].copy().append("  (F2: costs)", style=DIM)
         lines += flow("Built", built, width)
     lux = []
     for i, tile in enumerate(p.luxury_tiles):
@@ -171,10 +177,6 @@ def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77) -> lis
     held = [f"{x} {p.luxuries[x]}" for x in LUXURIES if p.luxuries[x]]
     lux.append(Text("tokens: ", style=DIM).append(", ".join(held) if held else "none"))
     lines += flow("Luxuries", lux, width, sep="  ")
-    colours = _colour_summary(game, p)
-    if s.shops_variant:
-        colours.append(Text(f"Shops left {p.shops_left}"))
-    lines += flow("Colours", colours, width)
     return lines
 
 

@@ -13,6 +13,8 @@ from .panel import Panel
 
 COL = 19
 ROMAN = ("I", "II", "III")
+# The board's title, with a key to how its ships are written (on the title line: it costs no row).
+TITLE = "Trade board · key: 1:◆II→ = position 1, ◆'s dock II · ← = going home"
 
 
 def _ship_token(seat: int, dock: int, arrow: str) -> Text:
@@ -109,17 +111,7 @@ def trade_text(game: Game) -> Text:
     deck.append(f"{len(gone)} discarded, strength " + " ".join(map(str, gone)) if gone else "none discarded",
                 style=DIM)
     lines.append(deck)
-    lines.append(legend(game))
     return Text("\n").join(lines)
-
-
-def legend(game: Game) -> Text:
-    """How to read the ships on the board, with the first player's symbol."""
-    seat = game.s.players[0].seat
-    out = Text("Key ", style="bold")
-    out.append_text(Text("1:", style=DIM).append_text(_ship_token(seat, 2, "→")))
-    out.append(" dock II's ship, position 1 (meets the pirates first); ← going home", style=DIM)
-    return out
 
 
 class TradeBoard(Panel):
