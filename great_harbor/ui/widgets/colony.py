@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from great_harbor.engine import Game, scoring
-from great_harbor.engine import colony as colony_rules
+from great_harbor.engine import Game, scoring, supply
 from great_harbor.engine import fleet as fleet_rules
 from great_harbor.engine.describe import cost_words, short_card_name
 from great_harbor.engine.state import DOCKED, LUXURIES, OUTBOUND, RESOURCES, PlayerState
@@ -104,7 +103,7 @@ def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77) -> lis
         part.append("▮" * n + "▯" * (top - n), style=DIM)
         res.append(part)
     lines += flow("Resources", res, width, sep="  ")
-    cap = colony_rules.housing_capacity(game, p)
+    cap = supply.housing_capacity(game, p)
     crew = sum(len(sh.crew) for sh in fleet_rules.ships(p))
     working = sum(p.building_workers.values()) + len(p.site_workers) + sum(p.luxury_workers)
     colonists = [Text(f"{p.free_colonists} free (housing for {cap})"), Text(f"{working} working"),
@@ -153,7 +152,7 @@ def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77) -> lis
                     if site.id in p.site_workers:
                         part.append(" (colonist)", style=DIM)
                 else:
-                    part = Text(f"{site.index}: {cost_words(colony_rules.cost_of(site.cost))}", style=DIM)
+                    part = Text(f"{site.index}: {cost_words(supply.cost_of(site.cost))}", style=DIM)
                 sites.append(part)
             lines += flow(label, sites, width, sep="   ")
     else:
