@@ -1,8 +1,7 @@
-"""Layers without import cycles: every import in the source (at module level, inside functions, and
-under ``if TYPE_CHECKING:``) is an edge of a graph of the package's modules, and that graph must
-have no cycle. Imports inside functions are allowed only where they keep start-up fast, and each
-says so in a comment next to it. The UI's screens and widgets never import the app: they post
-messages, and the app handles them.
+"""The UI's layers: every import in its source (at module level, inside functions, and also under
+``if TYPE_CHECKING:``, stricter than tests/test_layers.py for the whole package) is an edge of a
+graph of its modules, and that graph has no cycle; and the screens and widgets never import the
+app, directly or through others: they post messages, and the app handles them.
 
 Checked by reading the source (``ast``), not by importing it: an import inside a function that
 no test happens to run counts the same as one at the top of a module."""
@@ -176,15 +175,6 @@ PACKAGES = ["great_harbor.ui"]  # the whole of great_harbor once the engine's la
 def test_no_import_cycle(package: str) -> None:
     found = cycles(imports(package))
     assert not found, "import cycles:\n" + "\n".join(" -> ".join(c) for c in found)
-
-
-@pytest.mark.parametrize("package", PACKAGES)
-def test_every_import_inside_a_function_says_why(package: str) -> None:
-    """An import inside a function is there to keep start-up fast (or a module out of a command
-    that does not need it); a comment next to it says so."""
-    bare = [e for e in imports(package) if e.in_function and not e.commented]
-    assert not bare, "imports inside functions without a comment:\n" + "\n".join(
-        f"{e.source}:{e.line} imports {e.target}" for e in bare)
 
 
 def test_screens_and_widgets_never_import_the_app() -> None:

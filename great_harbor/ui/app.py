@@ -195,7 +195,7 @@ class GreatHarborApp(SessionControl, App[None]):
     def show_new_game(self, setup: Setup | None = None, *, same_seed: bool = True) -> None:
         """The new-game screen, filled in with ``setup`` (default: the last game's); without
         ``same_seed`` its seed is left empty, for a new game rather than the same one again."""
-        # Here, not at the top: its form widgets and the saved games' list are not needed to
+        # Here, not at the top (start-up): its form widgets and the saved games' list are not needed to
         # start a game from the command line.
         from .screens.new_game import NewGameScreen
 
@@ -253,7 +253,7 @@ class GreatHarborApp(SessionControl, App[None]):
 
     def _warm_lookup(self) -> None:
         """Build the rules lookup's index in a thread, so the first `?` opens at once."""
-        from .lookup_topics import warm_index  # after the first frame (see the note on imports above)
+        from .lookup_topics import warm_index  # start-up: after the first frame (see the note above)
 
         if self.game is not None:
             self.run_worker(lambda cat=self.game.cat: warm_index(cat), thread=True, group="lookup")
@@ -304,7 +304,7 @@ class GreatHarborApp(SessionControl, App[None]):
 
     def refused(self, refusal: Refusal) -> None:
         """Show an engine refusal, with the rule behind it (the context key opens that rule)."""
-        # After the first frame (see the note on imports above).
+        # Start-up: after the first frame (see the note above).
         from .lookup_topics import CONTEXT_KEY, REFUSAL_SECONDS, index_for, refusal_topic, title_of
 
         reason = refusal.reason
@@ -331,7 +331,7 @@ class GreatHarborApp(SessionControl, App[None]):
         new = game.s.log[self.log_seen:]
         # The Automa's decisions are the events whose actor is its seat (names are never read).
         if self.automa_delay > 0 and plays_back(game, new):
-            from .screens.automa_turn import AutomaTurnScreen  # after the first frame (see above)
+            from .screens.automa_turn import AutomaTurnScreen  # start-up: after the first frame (see above)
 
             # The table shows the game as it was at the line being read, and the log catches up
             # line by line (frames: see .playback). If the keyboard then passes to another
@@ -392,14 +392,14 @@ class GreatHarborApp(SessionControl, App[None]):
         self.log_seen = len(game.s.log)
         self._playback = None
         if game.is_over:
-            from .screens.game_over import GameOverScreen  # after the first frame (see above)
+            from .screens.game_over import GameOverScreen  # start-up: after the first frame (see above)
 
             self._refresh_table()
             self.push_screen(GameOverScreen(game.view(None)))
             return
         seat = self.handoff_to()
         if seat is not None:
-            from .screens.handoff import HandOffScreen  # after the first frame (see above)
+            from .screens.handoff import HandOffScreen  # start-up: after the first frame (see above)
 
             # What the last person read in the rules lookup (a card in their hand, say) is theirs:
             # the next one starts it afresh. So are the notices on screen after they played (a
@@ -485,14 +485,14 @@ class GreatHarborApp(SessionControl, App[None]):
         await super().on_event(event)
 
     def action_lookup(self) -> None:
-        # Here, not at the top: the lookup's Markdown and tree widgets wait for the first `?`.
+        # Here, not at the top (start-up): the lookup's Markdown and tree widgets wait for the first `?`.
         from .screens.lookup import open_lookup
 
         open_lookup(self)
 
     def action_context_help(self) -> None:
         """F5: the rules lookup on what the screen in front says it is about."""
-        # Here, not at the top: the lookup's Markdown and tree widgets wait for the first F5.
+        # Here, not at the top (start-up): the lookup's Markdown and tree widgets wait for the first F5.
         from .lookup_topics import HasContextHelp
         from .screens.lookup import open_lookup
 
@@ -533,7 +533,7 @@ class GreatHarborApp(SessionControl, App[None]):
         self.notify("Automa moves: " + ("shown at once in the log" if not delay else f"one line every {delay} s"))
 
     def view_colony(self, seat: int) -> None:
-        from .screens.colony_view import ColonyViewScreen  # after the first frame (see above)
+        from .screens.colony_view import ColonyViewScreen  # start-up: after the first frame (see above)
 
         if self.game is not None and isinstance(self.screen, GameScreen):
             self.push_screen(ColonyViewScreen(self.screen.game, seat))

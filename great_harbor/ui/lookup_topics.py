@@ -116,7 +116,7 @@ _lock = threading.Lock()
 def index_for(catalogue: Catalogue | None) -> SearchIndex:
     """The lookup's index for ``catalogue`` (the rules reference alone when there is none: the
     shipped catalogue may be broken). Built once; a call while :func:`warm_index` builds it waits."""
-    # Here, not at the top (as every import of great_harbor.lookup in this module): the index,
+    # Here, not at the top (start-up; as every import of great_harbor.lookup in this module): the index,
     # its reference text and the links load after the first frame, in a thread.
     from great_harbor.lookup import lookup_index
 
@@ -130,7 +130,7 @@ _reference: list[SearchIndex] = []
 
 
 def _reference_only() -> SearchIndex:
-    from great_harbor.lookup import SearchIndex, load_reference  # after the first frame (see index_for)
+    from great_harbor.lookup import SearchIndex, load_reference  # start-up: after the first frame (see index_for)
 
     if not _reference:
         _reference.append(SearchIndex(load_reference()))
@@ -156,7 +156,8 @@ def _tiles(game: Game, slot: str) -> list[str]:
 def slot_topic(game: Game, slot: str, about: str) -> Topic:
     """A Harbor slot: the tile it touches (the first of two on a shared slot), then the other tile
     and the rule of the slot itself."""
-    from great_harbor.lookup.links import entry_for_slot, entry_for_tile  # after the first frame (see index_for)
+    # Start-up: after the first frame (see index_for).
+    from great_harbor.lookup.links import entry_for_slot, entry_for_tile
 
     rule = entry_for_slot(slot, game.cat)
     tiles = [entry_for_tile(t) for t in _tiles(game, slot)]
@@ -173,7 +174,7 @@ def _ship_card(game: Game, seat: int | None, dock: int) -> str | None:
 
 
 def _card(card: str) -> str:
-    from great_harbor.lookup.links import entry_for_card  # after the first frame (see index_for)
+    from great_harbor.lookup.links import entry_for_card  # start-up: after the first frame (see index_for)
 
     return entry_for_card(card) or card
 
@@ -181,7 +182,7 @@ def _card(card: str) -> str:
 def topic_for_action(game: Game, action: Action, about: str | None = None) -> Topic:
     """The entry for an action: the thing it is about (a card, a ship, a tile, a Senate track),
     with the rule of the action itself related; the rule alone when it is about nothing else."""
-    # After the first frame (see index_for).
+    # Start-up: after the first frame (see index_for).
     from great_harbor.lookup.links import entry_for_action, entry_for_senate_track, entry_for_tile
 
     top = game.pending
@@ -221,7 +222,7 @@ def _is_card(game: Game, card: str) -> bool:
 def pending_topic(view: SeatView) -> Topic:
     """What the game waits for, as ``view``'s seat may know it: another seat's private decision
     does not name the card that asks it."""
-    from great_harbor.lookup.links import entry_for_pending  # after the first frame (see index_for)
+    from great_harbor.lookup.links import entry_for_pending  # start-up: after the first frame (see index_for)
 
     top = view.pending
     if top is None:
@@ -267,7 +268,7 @@ def table_things(view: SeatView, seat: int | None) -> list[TableThing]:
     """Everything the table shows that has an entry: the Harbor tiles, the displays, the Conversion
     cards and the Dice Bonus tile, the Senate tracks, the revealed Pirates, the Automa's board, and the colony of
     ``seat`` (the one on screen); its hand when it is the view's own."""
-    # After the first frame (see index_for).
+    # Start-up: after the first frame (see index_for).
     from great_harbor.lookup.links import entry_for_senate_track, entry_for_tile
 
     game = view

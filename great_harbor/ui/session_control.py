@@ -177,7 +177,7 @@ class SessionControl(_Base):
         return saves_dir(self.saves_dir)
 
     def show_saved_games(self) -> None:
-        # Here, not at the top: the list (a DataTable) is not needed to start a game.
+        # Here, not at the top (start-up): the list (a DataTable) is not needed to start a game.
         from .screens.saved_games import SavedGamesScreen
 
         if not isinstance(self.screen, SavedGamesScreen):
@@ -206,7 +206,7 @@ class SessionControl(_Base):
 
     def open_replay(self, path: Path, force: bool = False) -> RecordError | None:
         """Open the replay viewer on a record; the record's problem when it cannot be read."""
-        from great_harbor.replay import Replay  # here, not at the top: only the replay viewer needs it
+        from great_harbor.replay import Replay  # here, not at the top (start-up): only the replay viewer needs it
 
         try:
             replay = Replay.load(self.catalogue, path, force=force)
@@ -217,7 +217,7 @@ class SessionControl(_Base):
 
     def show_replay(self, replay: Replay, standalone: bool = False) -> None:
         """Show the read-only replay viewer; ``standalone``: leaving it quits the program."""
-        from .screens.replay import ReplayScreen  # here, not at the top: only the replay viewer needs it
+        from .screens.replay import ReplayScreen  # here, not at the top (start-up): only the replay viewer needs it
 
         self.push_screen(ReplayScreen(replay, standalone=standalone))
         for warning in replay.warnings:

@@ -21,7 +21,7 @@ def config_dir() -> Path:
     env = os.environ.get(ENV_CONFIG, "")
     if env:
         return Path(env).expanduser()
-    # Here, not at the top: only the app's start reads settings, never the other commands.
+    # Here, not at the top (start-up): only the app's start reads settings, never the other commands.
     from platformdirs import user_config_path
 
     return user_config_path("great-harbor", appauthor=False)

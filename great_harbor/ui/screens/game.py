@@ -226,7 +226,8 @@ class GameScreen(Screen[None]):
     def explain(self, query: str) -> str | None:
         """Why an action the filter describes cannot be done now (the engine's reason), and the
         rule behind it (the context key opens it)."""
-        from ..lookup_topics import CONTEXT_KEY, index_for, title_of, why_not  # after the first frame (see above)
+        # Start-up: after the first frame (see above).
+        from ..lookup_topics import CONTEXT_KEY, index_for, title_of, why_not
 
         why = self.commands.refusal(query)  # undo, redo
         if why is not None:
@@ -240,7 +241,7 @@ class GameScreen(Screen[None]):
     def show_refusal(self, reason: str, topic: Topic | None = None) -> None:
         """Show why the engine refused what was picked; while the notice is up, the context key
         opens ``topic`` (the rule behind the refusal)."""
-        from ..lookup_topics import REFUSAL_SECONDS  # after the first frame (see above)
+        from ..lookup_topics import REFUSAL_SECONDS  # start-up: after the first frame (see above)
 
         self.refusal = (topic, time.monotonic() + REFUSAL_SECONDS) if topic is not None else None
         self.notify(f"Not possible: {reason}", severity="warning", timeout=REFUSAL_SECONDS)
@@ -249,7 +250,7 @@ class GameScreen(Screen[None]):
         """What the context key opens: the rule of a refusal just shown, the split or slot under
         the map's cursor, the highlighted action (or the one the filter asks for in vain), else
         what the game waits for."""
-        # After the first frame (see above).
+        # Start-up: after the first frame (see above).
         from ..lookup_topics import Topic, pending_topic, slot_topic, topic_for_action, why_not
 
         if self.refusal is not None and self.refusal[1] > time.monotonic():
@@ -346,7 +347,7 @@ class GameScreen(Screen[None]):
     def action_colonies(self) -> None:
         top = self.game.pending
         seat = self.viewer if self.viewer is not None else (top.seat if top is not None else 0)
-        from .colony_view import ColonyViewScreen  # after the first frame (see above)
+        from .colony_view import ColonyViewScreen  # start-up: after the first frame (see above)
 
         self.app.push_screen(ColonyViewScreen(self.game, seat))
 
@@ -389,7 +390,7 @@ def compose_table(layout_mode: str, harbor: Widget, control: Widget, control_tit
                 yield _titled(SenateBoard(id="senate"), "Senate")
                 yield _titled(ColonyBoard(id="colony"), "Colony")
     elif layout_mode == "compact":
-        # Here, not at the top: the tabs load only in this layout; the wide table starts without them.
+        # Here, not at the top (start-up): the tabs load only in this layout; the wide table starts without them.
         from textual.widgets import TabbedContent, TabPane
 
         with Horizontal(id="table", classes="compact"):
