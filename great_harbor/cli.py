@@ -12,16 +12,10 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from great_harbor import __version__, cli_saves
-from great_harbor.cli_saves import DATA_HELP, ENV_DATA, data_dir
+from great_harbor.cli_saves import DATA_HELP, ENV_DATA, data_dir, run_app
 from great_harbor.text import inert, name_problem
-
-if TYPE_CHECKING:
-    from great_harbor.replay import Replay
-    from great_harbor.session import Session
-
 
 DEBUG_ENV = "GREAT_HARBOR_DEBUG"  # set: an internal error shows its traceback
 
@@ -220,7 +214,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     names: list[str] = args.players
     seats = len(names) + (1 if args.automa else 0)
-    from great_harbor.engine.game import AUTOMA_NAME  # here: the engine is not imported for --help
+    from great_harbor.engine.game import AUTOMA_NAME  # here: the engine is not imported for --help (start-up)
 
     if AUTOMA_NAME in names:
         print(f"error: only the Automa is called {AUTOMA_NAME!r}; pick another name (add --automa to play "
@@ -237,34 +231,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                    data=data_dir(args.data))
 
 
-def run_app(players: list[str] | None = None, automa: bool = False, seed: int | None = None,
-            shops: bool = False, *, saves_dir: Path | None = None, session: Session | None = None,
-            replay: Replay | None = None, data: Path | None = None) -> int:
-    """Run the app: a new game (``players``), a saved one (``session``), the replay viewer
-    (``replay``), or else the new-game screen; new games use the catalogue in ``data`` (default:
-    the shipped one)."""
-    from great_harbor.startup import pause_collector, resume_collector
-
-    pause_collector()  # until the first frame: the app resumes it (see great_harbor.startup)
-    from great_harbor.data import CatalogueError, load_catalogue
-
-    cat = session.cat if session is not None else replay.cat if replay is not None else None
-    if cat is None:
-        try:
-            cat = load_catalogue(data, cache=True)
-        except CatalogueError as exc:
-            resume_collector()  # no app will (main() may be called by a program that goes on)
-            return cli_saves.error(exc)
-    from great_harbor.ui.app import make_app
-
-    app = make_app(seed=seed, players=players, automa=automa, shops=shops, catalogue=cat, saves_dir=saves_dir,
-                   session=session, replay=replay)
-    app.run()
-    return app.return_code or 0  # 1 when the app stopped on an error
-
-
 def cmd_validate_data(args: argparse.Namespace) -> int:
-    from great_harbor.data import CatalogueError, load_catalogue
+    from great_harbor.data import CatalogueError, load_catalogue  # start-up: only for this command
 
     try:
         cat = load_catalogue(args.directory or data_dir(args.data))
@@ -282,14 +250,14 @@ def cmd_validate_data(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from great_harbor.lookup.terminal import run
+    from great_harbor.lookup.terminal import run  # start-up: only for this command
 
     return run(" ".join(args.query), list_entries=args.list_entries, data=data_dir(args.data))
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from great_harbor.data import CatalogueError, load_catalogue
-    from great_harbor.simulate import run
+    from great_harbor.data import CatalogueError, load_catalogue  # start-up: only for this command
+    from great_harbor.simulate import run  # start-up: only for this command
 
     try:
         cat = load_catalogue(data_dir(args.data))

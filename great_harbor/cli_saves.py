@@ -13,9 +13,13 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from great_harbor.text import inert
+
+if TYPE_CHECKING:
+    from great_harbor.replay import Replay  # start-up: only for this command
+    from great_harbor.session import Session  # start-up: only for this command
 
 SAVES_DIR_HELP = (
     "the saves folder (default: $GREAT_HARBOR_SAVES, else the platform's data folder: on Linux "
@@ -62,7 +66,7 @@ def add_parsers(add: Callable[[str], argparse.ArgumentParser]) -> None:
 
 
 def cmd_saves(args: argparse.Namespace) -> int:
-    from great_harbor.saves import info_as_dict, list_saves, saves_dir
+    from great_harbor.saves import info_as_dict, list_saves, saves_dir  # start-up: only for this command
 
     folder = saves_dir(args.saves_dir)
     infos = list_saves(folder)
@@ -84,7 +88,7 @@ def cmd_saves(args: argparse.Namespace) -> int:
 
 def resolve_record(name: str, folder: Path | None) -> Path:
     """A path as given, or else a saved game's name (with or without .json) in the saves folder."""
-    from great_harbor.saves import SUFFIX, expand_user, saves_dir
+    from great_harbor.saves import SUFFIX, expand_user, saves_dir  # start-up: only for this command
 
     path = expand_user(name)
     if path.exists():
@@ -97,10 +101,10 @@ def resolve_record(name: str, folder: Path | None) -> Path:
 
 
 def cmd_export_log(args: argparse.Namespace) -> int:
-    from great_harbor.data import CatalogueError, load_catalogue
-    from great_harbor.record import RecordError
-    from great_harbor.saves import SaveError, write_atomic
-    from great_harbor.session import Session
+    from great_harbor.data import CatalogueError, load_catalogue  # start-up: only for this command
+    from great_harbor.record import RecordError  # start-up: only for this command
+    from great_harbor.saves import SaveError, write_atomic  # start-up: only for this command
+    from great_harbor.session import Session  # start-up: only for this command
 
     try:
         cat = load_catalogue(data_dir(args.data))
@@ -198,9 +202,9 @@ def _refusal(name: str, exc: Exception) -> str:
 def load_session(name: str, folder: Path | None, force: bool, data: Path | None = None) -> Any:
     """``play --load``: the saved game as a Session (autosave goes on in its file), or the exit
     status after printing why it cannot be opened. ``data``: the catalogue folder (default: shipped)."""
-    from great_harbor.data import CatalogueError, load_catalogue
-    from great_harbor.record import RecordError
-    from great_harbor.session import Session
+    from great_harbor.data import CatalogueError, load_catalogue  # start-up: only for this command
+    from great_harbor.record import RecordError  # start-up: only for this command
+    from great_harbor.session import Session  # start-up: only for this command
 
     try:
         cat = load_catalogue(data, cache=True)  # the game starts next: take the checked catalogue kept
@@ -218,10 +222,9 @@ def load_session(name: str, folder: Path | None, force: bool, data: Path | None 
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from great_harbor.cli import run_app
-    from great_harbor.data import CatalogueError, load_catalogue
-    from great_harbor.record import RecordError
-    from great_harbor.replay import Replay
+    from great_harbor.data import CatalogueError, load_catalogue  # start-up: only for this command
+    from great_harbor.record import RecordError  # start-up: only for this command
+    from great_harbor.replay import Replay  # start-up: only for this command
 
     try:
         cat = load_catalogue(data_dir(args.data), cache=True)  # the replay viewer starts next
@@ -258,3 +261,29 @@ COMMANDS: dict[str, Command] = {
     "export-log": _quiet_pipe(cmd_export_log),
     "replay": cmd_replay,
 }
+
+
+def run_app(players: list[str] | None = None, automa: bool = False, seed: int | None = None,
+            shops: bool = False, *, saves_dir: Path | None = None, session: Session | None = None,
+            replay: Replay | None = None, data: Path | None = None) -> int:
+    """Run the app: a new game (``players``), a saved one (``session``), the replay viewer
+    (``replay``), or else the new-game screen; new games use the catalogue in ``data`` (default:
+    the shipped one)."""
+    from great_harbor.startup import pause_collector, resume_collector
+
+    pause_collector()  # until the first frame: the app resumes it (see great_harbor.startup)
+    from great_harbor.data import CatalogueError, load_catalogue  # start-up: only for this command
+
+    cat = session.cat if session is not None else replay.cat if replay is not None else None
+    if cat is None:
+        try:
+            cat = load_catalogue(data, cache=True)
+        except CatalogueError as exc:
+            resume_collector()  # no app will (main() may be called by a program that goes on)
+            return error(exc)
+    from great_harbor.ui.app import make_app  # start-up: only for this command
+
+    app = make_app(seed=seed, players=players, automa=automa, shops=shops, catalogue=cat, saves_dir=saves_dir,
+                   session=session, replay=replay)
+    app.run()
+    return app.return_code or 0  # 1 when the app stopped on an error

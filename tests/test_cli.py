@@ -215,6 +215,8 @@ def test_play_takes_the_edited_catalogue(how: str, edited: Path, monkeypatch: py
     seen: list[Catalogue] = []
 
     class App:
+        return_code = 0
+
         def run(self) -> None:
             pass
 

@@ -18,7 +18,7 @@ import yaml  # type: ignore[import-untyped]
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from great_harbor import cli
+from great_harbor import cli, cli_saves
 from great_harbor.cli import main
 from great_harbor.data import Catalogue, default_data_dir
 from great_harbor.data.catalogue import FILE_NAMES
@@ -122,6 +122,7 @@ def test_a_mutated_record_is_refused_in_one_line_or_read_by_every_command(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], data: st.DataObject
 ) -> None:
     monkeypatch.setattr(cli, "run_app", lambda *a, **k: 0)  # play --load and replay stop before the app
+    monkeypatch.setattr(cli_saves, "run_app", lambda *a, **k: 0)
     folder = tmp_path_factory.mktemp("fuzz")
     path = folder / "game.json"
     content = data.draw(mutated_json(data.draw(st.sampled_from(record_texts))))

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from gameplay import NAMES, agent_action, play
 
-from great_harbor import cli
+from great_harbor import cli, cli_saves
 from great_harbor.cli import main
 from great_harbor.data import Catalogue
 from great_harbor.record import GameRecord, RecordError, load, parse, read_text, render, seal
@@ -41,7 +41,8 @@ def no_app(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
             kwargs["session"].close()  # the app has ended: the save is free again
         return 0
 
-    monkeypatch.setattr(cli, "run_app", run_app)
+    monkeypatch.setattr(cli, "run_app", run_app)  # play
+    monkeypatch.setattr(cli_saves, "run_app", run_app)  # replay
     return started
 
 
