@@ -4,9 +4,10 @@ Prints, from one run:
 
 * cold start: from starting the process to the first frame of the game screen on a 160x45
   terminal, next to the same measure for a bare hello-world Textual app (target: at most 2x);
-* the median key-press-to-frame latency on the game screen, on the first turn of the Action
-  phase: the time from writing a key in the action picker (down, up, a filter letter, backspace)
-  to the last byte of the frame it causes (target: at most 16 ms);
+* the key-press-to-frame latency on the game screen, on the first turn of the Action phase: the
+  time from writing a key in the action picker (down, up, a filter letter, backspace) to the last
+  byte of the frame it causes, as the median (target: at most 16 ms), the 95th percentile (at
+  most 33 ms: two frames) and the worst (at most 100 ms);
 * the same in the rules lookup opened with `?` on that turn, typing a search and deleting it.
 
 Both apps run as real processes on a pty of the given size, exactly as in a terminal. Python's
@@ -43,6 +44,7 @@ SIZE = (160, 45)
 PYCACHE = tempfile.mkdtemp(prefix="great-harbor-bench-pyc-")
 SAVES = tempfile.mkdtemp(prefix="great-harbor-bench-saves-")  # the game autosaves: not into the user's folder
 CACHE = tempfile.mkdtemp(prefix="great-harbor-bench-cache-")  # the checked catalogue, kept by the first start
+CONFIG = tempfile.mkdtemp(prefix="great-harbor-bench-config-")  # settings: the default theme, not the user's
 
 HELLO = """
 from textual.app import App
@@ -64,8 +66,10 @@ main(["play", "--players", "Ana,Ben", "--seed", "7"])
 """
 
 GAME = """
+from great_harbor.startup import pause_collector
 from great_harbor.ui.app import make_app
 
+pause_collector()  # as the entry point does (great_harbor.cli.run_app)
 make_app(seed=7, players=["Ana", "Ben"], blink=False, automa_delay=0).run()
 """
 
@@ -80,7 +84,8 @@ class Term:
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
         env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor", PYTHONPATH=str(ROOT),
-                   PYTHONPYCACHEPREFIX=PYCACHE, GREAT_HARBOR_SAVES=SAVES, GREAT_HARBOR_CACHE=CACHE)
+                   PYTHONPYCACHEPREFIX=PYCACHE, GREAT_HARBOR_SAVES=SAVES, GREAT_HARBOR_CACHE=CACHE,
+                   GREAT_HARBOR_CONFIG=CONFIG)
         env.update(extra_env)
         env.pop("TEXTUAL", None)
         env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -192,6 +197,11 @@ def lookup_latencies(count: int) -> list[float]:
         term.close()
 
 
+def p95(values: list[float]) -> float:
+    """The 95th percentile (the value 95% of the presses stay at or under)."""
+    return statistics.quantiles(values, n=20, method="inclusive")[-1] if len(values) > 1 else values[0]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=9, help="cold starts of each app (default 9)")
@@ -211,7 +221,7 @@ def main() -> int:
     keys = [x for xs in by_key.values() for x in xs]
     h, g = statistics.median(hello), statistics.median(game)
     k = statistics.median(keys)
-    for folder in (PYCACHE, SAVES, CACHE):
+    for folder in (PYCACHE, SAVES, CACHE, CONFIG):
         shutil.rmtree(folder, ignore_errors=True)
     print(f"terminal {SIZE[0]}x{SIZE[1]}, median of {args.runs} cold starts and {args.keys} key presses")
     print(f"cold start, hello-world Textual app : {h * 1000:7.1f} ms")
@@ -224,12 +234,13 @@ def main() -> int:
     u = statistics.median(uncached)
     print(f"  the same, catalogue not cached    : {u * 1000:7.1f} ms  ({u / h:.2f}x; the very first start, or "
           "GREAT_HARBOR_CACHE=\"\")")
-    print(f"key press to frame, game screen     : {k * 1000:7.1f} ms median, {max(keys) * 1000:.1f} ms worst "
-          f"(target <= 16 ms)")
+    print(f"key press to frame, game screen     : {k * 1000:7.1f} ms median, {p95(keys) * 1000:.1f} ms 95th "
+          f"percentile, {max(keys) * 1000:.1f} ms worst (targets <= 16, 33, 100 ms)")
     print("  by key (median): " + ", ".join(f"{name} {statistics.median(xs) * 1000:.1f} ms"
                                             for name, xs in by_key.items()))
     print(f"key press to frame, rules lookup    : {statistics.median(lookup) * 1000:7.1f} ms median, "
-          f"{max(lookup) * 1000:.1f} ms worst (typing a search and deleting it)")
+          f"{p95(lookup) * 1000:.1f} ms 95th percentile, {max(lookup) * 1000:.1f} ms worst "
+          "(typing a search and deleting it)")
     return 0
 
 

@@ -492,9 +492,10 @@ CAPTURES = [
 @contextlib.contextmanager
 def fresh_saves() -> Iterator[Path]:
     """An empty saves folder and UTC for local times while a capture is taken."""
-    old = {k: os.environ.get(k) for k in ("GREAT_HARBOR_SAVES", "TZ")}
+    old = {k: os.environ.get(k) for k in ("GREAT_HARBOR_SAVES", "GREAT_HARBOR_CONFIG", "TZ")}
     with tempfile.TemporaryDirectory(prefix="great-harbor-screens-") as folder:
         os.environ["GREAT_HARBOR_SAVES"] = folder
+        os.environ["GREAT_HARBOR_CONFIG"] = str(Path(folder) / "config")  # the default theme, never the user's
         os.environ["TZ"] = "UTC"
         time.tzset()
         try:

@@ -15,7 +15,9 @@ def collector(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """Records the collections instead of making them."""
     collected: list[str] = []
     monkeypatch.setattr(gc, "collect", lambda: collected.append("collect"))
+    monkeypatch.setattr(gc, "freeze", lambda: collected.append("freeze"))
     monkeypatch.setattr(startup, "_paused", False)
+    monkeypatch.setattr(startup, "_program", False)
     yield collected
     gc.enable()
 
@@ -38,3 +40,13 @@ def test_a_collector_already_off_is_left_off(collector: list[str]) -> None:
     startup.pause_collector()
     startup.resume_collector()  # it was not ours to turn on
     assert not gc.isenabled() and collector == []
+
+
+def test_the_program_freezes_what_lasts_once(collector: list[str]) -> None:
+    startup.freeze_long_lived()
+    assert collector == []  # not the program (library use, tests): nothing frozen
+    startup.pause_collector()
+    startup.resume_collector()
+    startup.freeze_long_lived()
+    startup.freeze_long_lived()
+    assert collector == ["collect", "collect", "freeze"]

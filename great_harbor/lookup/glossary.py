@@ -2,13 +2,13 @@
 
 One entry per Person, Building, Ship, Harbor tile, Pirate, Governor, Conversion card and Dice Bonus
 tile, plus the boards whose numbers the rulebook leaves to the catalogue (each Senate track, the
-Trade board, the Colony board). Every name, number and effect text comes from the YAML files, so an
+Trade board, the Colony board, the Automa board). Every name, number and effect text comes from the YAML files, so an
 edited catalogue shows up in the lookup without touching any prose here.
 
 Ids: a card's entry id is its catalogue id (``person-21``, ``building-7``, ``ship-3``, ``pirate-4``,
 ``governor-2``, ``conversion-laurel``, ``dice-bonus-1``). A Harbor tile's is ``tile-`` and its id with
 ``_`` written as ``-`` (``tile-forum``, ``tile-colonists-office``); a Senate track's is
-``senate-<colour>``; the other boards are ``trade-board`` and ``colony-board``. All of them hang in a
+``senate-<colour>``; the other boards are ``trade-board``, ``colony-board`` and ``automa-board``. All of them hang in a
 tree under one root, ``glossary`` (Card Glossary), with one group per kind (``glossary/persons``,
 ``glossary/tiles``, ...). Every entry's ``links`` point to the rules that explain it, and to the
 rulings that mention it by name.
@@ -67,8 +67,8 @@ GROUPS: tuple[Group, ...] = (
     Group("glossary/governors", "Governors", "governors.yaml", "Governor cards and their two colours."),
     Group("glossary/conversions", "Conversions", "conversions.yaml", "Conversion cards: coins paid, what you get."),
     Group("glossary/dice-bonus", "Dice Bonus Tiles", "dice_bonus.yaml", "Which basic resource each die colour gives."),
-    Group("glossary/boards", "Boards", "senate.yaml, trade.yaml, colony.yaml",
-          "Senate tracks, the Trade board and the Colony board with their numbers."),
+    Group("glossary/boards", "Boards", "senate.yaml, trade.yaml, colony.yaml, automa.yaml",
+          "Senate tracks, the Trade board, the Colony board and the Automa board with their numbers."),
 )
 _GROUP = {group.id.removeprefix("glossary/"): group for group in GROUPS}
 
@@ -611,12 +611,59 @@ class _Glossary:
             kind=BOARD_KIND,
         ))
 
+    def automa_board(self) -> None:
+        board = self.cat.automa_board
+        names = {"ship": "Ship", "building": "Building", "person": "Person", "colonist": "Colonist"}
+
+        def icon(kind: str, amount: int) -> str:
+            if kind == "prestige":
+                return f"{amount} Prestige"
+            return names.get(kind, kind) if amount == 1 else f"{amount} {names.get(kind, kind)}s"
+
+        colours = [str(track.colour) for track in board.tracks]
+        cells = {(str(track.colour), space.space): icon(str(space.icon), space.amount)
+                 for track in board.tracks for space in track.spaces}
+        rows = "\n".join(
+            f"| {space} | " + " | ".join(cells.get((colour, space), "·") for colour in colours) + " |"
+            for space in range(1, board.length)
+        )
+        head = "| Space | " + " | ".join(_colour(c) for c in colours) + " |\n|---|" + "---|" * len(colours)
+        bridges = [
+            f"- {_colour(str(bridge.tracks[0]))} and {_colour(str(bridge.tracks[1]))}, space {bridge.space}: "
+            f"{icon(str(bridge.icon), bridge.amount)}"
+            for bridge in board.bridges
+        ]
+        self.add(_Card(
+            id="automa-board",
+            title="Automa board",
+            group="boards",
+            text="\n\n".join(part for part in (
+                f"One track per die colour, spaces 0 to {board.length - 1}; every marker starts on 0. Each die "
+                "the Automa places moves the marker of its colour one space right, and the icon there is done "
+                "at once. At the table, F2 shows the Automa's board with its markers.",
+                head + "\n" + rows,
+                _section("Bridges between neighbouring tracks",
+                         "Done when one marker reaches the space while the other is on or past it:\n\n"
+                         + "\n".join(bridges)) if bridges else "",
+                _chosen(board, "automa.yaml"),
+            ) if part),
+            keywords=("automa board", "automa track", "automa icons", "automa markers", "automa bridge"),
+            links=(
+                self.rule("automa/board-actions"),
+                *self.optional("automa/plays-a-ship", "automa/plays-a-building-or-person",
+                               "automa/gains-a-colonist-or-prestige",
+                               "engine-rulings/automa-the-end-of-a-track-and-linked-spaces"),
+            ),
+            kind=BOARD_KIND,
+        ))
+
     # -- entries --
 
     def build(self) -> tuple[Entry, ...]:
         steps: tuple[Callable[[], None], ...] = (
             self.persons, self.buildings, self.ships, self.tiles, self.pirates, self.governors,
             self.conversions, self.dice_bonus, self.senate, self.trade_board, self.colony_board,
+            self.automa_board,
         )
         for step in steps:
             step()

@@ -9,6 +9,7 @@ saved games, the replay viewer and the log export are in :mod:`.session_control`
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,29 +20,45 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
+from textual.theme import Theme
+from textual.worker import Worker
 
 from great_harbor.data import Catalogue, CatalogueError, load_catalogue
 from great_harbor.engine import EngineError, Game, IllegalAction, Seat, narrate, rule_ids
 from great_harbor.engine.actions import Action
 from great_harbor.engine.errors import Refusal
-from great_harbor.engine.events import GAME
 from great_harbor.engine.game import SeatView
-from great_harbor.startup import resume_collector
+from great_harbor.engine.state import GameState
+from great_harbor.session import Session
+from great_harbor.startup import freeze_long_lived, resume_collector
 
+from .messages import (
+    Act,
+    NewGame,
+    NextBoard,
+    OpenSave,
+    PlaybackStep,
+    Restyles,
+    RoutesKeys,
+    Setup,
+    ShowSavedGames,
+    StartGame,
+)
+from .playback import frame_view, frames_after, frames_from_start, plays_back
+from .saving import RedoCommand, TableCommands, UndoCommand
+from .screens.game import GameScreen
 from .session_control import SessionControl
+from .settings import load_settings, save_setting
+from .style import use_theme
+
+# The screens that come after the first frame (the hand-off, the Automa's playback, a colony in
+# full, the final scores, the rules lookup, the new-game form) and the lookup's topics are
+# imported where they are first shown, each with a comment: start-up does not load them.
 
 if TYPE_CHECKING:
     from great_harbor.replay import Replay
-    from great_harbor.session import Session
 
-    from .lookup_topics import Topic
-
-
-@dataclass
-class Act(Message):
-    """A player chose ``action`` (from the picker or the map)."""
-
-    action: Action
+__all__ = ["Act", "GreatHarborApp", "Setup", "make_app"]
 
 
 class Begun(Message):
@@ -49,12 +66,13 @@ class Begun(Message):
 
 
 @dataclass(frozen=True)
-class Setup:
-    """What the new-game screen asks: the seats, the variant and the seed."""
+class Playback:
+    """A playback on screen: the table's states at its lines (None: not known), the log's length
+    before its first line, and whether the table hides what only the next person may see."""
 
-    seats: tuple[Seat, ...]
-    seed: int | None = None
-    shops: bool = False
+    frames: list[GameState] | None
+    start: int
+    hide: bool
 
 
 class GreatHarborApp(SessionControl, App[None]):
@@ -99,7 +117,8 @@ class GreatHarborApp(SessionControl, App[None]):
         self.viewer: int | None = None  # whose private information the table shows
         self.log_seen = 0  # engine log lines already played back
         self.lookup_memory: object | None = None  # what the rules lookup showed when it closed
-        self.refusal: tuple[Topic, float] | None = None  # the rule of the last refusal, until when
+        self._playback: Playback | None = None  # the playback on screen, if any
+        self._acted = False  # someone played since the keyboard last passed: their notices go with it
 
     # --- catalogue and games --------------------------------------------------------------
 
@@ -113,10 +132,45 @@ class GreatHarborApp(SessionControl, App[None]):
         # The command line paused the garbage collector for start-up; half a second after
         # mounting, the first screen is drawn and the burst of long-lived objects is over.
         self.set_timer(0.5, resume_collector)
+        self._restore_theme()
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
         # Textual mounts the app inside a batch update that discards every frame drawn before it
         # ends: a screen pushed right here would be laid out and drawn once for nothing, then
         # again. Opened on the next turn of the message loop, it is drawn once.
         self.call_later(self._open_first_screen)
+
+    # --- the colour theme -----------------------------------------------------------------
+
+    def _restore_theme(self) -> None:
+        """The theme chosen in an earlier run (the command palette's "Change theme"), if any."""
+        settings, problem = load_settings()
+        if problem:
+            self.notify(f"Settings ignored: {problem}.", severity="warning", timeout=8)
+        name = settings.get("theme")
+        if isinstance(name, str) and name in self.available_themes:
+            self.theme = name
+        self._use_theme()
+
+    def _use_theme(self) -> None:
+        """Draw the boards in the colours of the current theme (see style.use_theme)."""
+        variables = self.get_css_variables()
+        dark = self.current_theme.dark
+        panel, foreground = variables.get("panel", ""), variables.get("foreground", "")
+        if not (panel.startswith("#") and foreground.startswith("#")):  # an ANSI theme: its own
+            panel, foreground = ("#1b2530", "#e0e0e0") if dark else ("#d0d0d0", "#1f1f1f")
+        use_theme(dark, panel, foreground, no_color=self.no_color)
+
+    def _theme_changed(self, theme: Theme) -> None:
+        """Another theme: the boards are drawn again in its colours, and it is kept for the next run."""
+        self._use_theme()
+        for screen in self.screen_stack:
+            if isinstance(screen, Restyles):
+                screen.restyle()
+        settings, _ = load_settings()
+        if settings.get("theme") != theme.name:
+            problem = save_setting("theme", theme.name)
+            if problem:
+                self.notify(f"The theme is not kept for the next time: {problem}.", severity="warning", timeout=8)
 
     def _open_first_screen(self) -> None:
         if self._initial_replay is not None:
@@ -141,12 +195,14 @@ class GreatHarborApp(SessionControl, App[None]):
     def show_new_game(self, setup: Setup | None = None, *, same_seed: bool = True) -> None:
         """The new-game screen, filled in with ``setup`` (default: the last game's); without
         ``same_seed`` its seed is left empty, for a new game rather than the same one again."""
+        # Here, not at the top (start-up): its form widgets and the saved games' list are not needed to
+        # start a game from the command line.
         from .screens.new_game import NewGameScreen
 
         setup = setup or self.setup
         if not same_seed and setup is not None:
             setup = Setup(setup.seats, None, setup.shops)
-        screen = NewGameScreen(setup, seed=self.default_seed if same_seed else None)
+        screen = NewGameScreen(setup, seed=self.default_seed if same_seed else None, folder=self.saves_folder())
         if len(self.screen_stack) > 1:
             while len(self.screen_stack) > 2:
                 self.pop_screen()
@@ -156,10 +212,6 @@ class GreatHarborApp(SessionControl, App[None]):
 
     def start_game(self, setup: Setup) -> str | None:
         """Start a game (saved in the saves folder); returns a one-line message when it cannot start."""
-        import random
-
-        from great_harbor.session import Session
-
         seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(1_000_000)
         try:
             session = Session.new(self.catalogue, list(setup.seats), seed=seed, shops_variant=setup.shops,
@@ -183,9 +235,7 @@ class GreatHarborApp(SessionControl, App[None]):
         humans = self.humans()
         self.viewer = humans[0] if len(humans) == 1 else None  # alone at the table: nothing to hide
         self.log_seen = len(game.s.log) if resumed else 0
-        from .screens.game import GameScreen
-
-        screen = GameScreen(game.view(self.viewer))
+        screen = GameScreen(game.view(self.viewer), blink=self.blink, commands=self.commands())
         if len(self.screen_stack) > 1:
             while len(self.screen_stack) > 2:
                 self.pop_screen()
@@ -203,10 +253,14 @@ class GreatHarborApp(SessionControl, App[None]):
 
     def _warm_lookup(self) -> None:
         """Build the rules lookup's index in a thread, so the first `?` opens at once."""
-        from .lookup_topics import warm_index
+        from .lookup_topics import warm_index  # start-up: after the first frame (see the note above)
 
         if self.game is not None:
             self.run_worker(lambda cat=self.game.cat: warm_index(cat), thread=True, group="lookup")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "lookup" and event.worker.is_finished:
+            freeze_long_lived()  # the last burst of lasting objects is over (see great_harbor.startup)
 
     # --- playing --------------------------------------------------------------------------
 
@@ -214,8 +268,6 @@ class GreatHarborApp(SessionControl, App[None]):
         self.play(message.action)
 
     def play(self, action: Action) -> None:
-        from .saving import RedoCommand, UndoCommand
-
         game = self.game
         if game is None:
             return
@@ -225,6 +277,7 @@ class GreatHarborApp(SessionControl, App[None]):
         if isinstance(action, RedoCommand):
             self.redo()
             return
+        before = self.before_action()
         try:
             if self.session is not None:
                 self.session.apply(action)  # autosaves; a problem is noted, never raised
@@ -238,24 +291,30 @@ class GreatHarborApp(SessionControl, App[None]):
             self.refused(Refusal(reason, rule_ids.GOVERN_ACTIONS))
             return
         self._note_save()
-        self.after_change()
+        self._acted = True
+        self.after_change((before, action) if before is not None else None)
+
+    def before_action(self) -> Game | None:
+        """A copy of the game before an action, when what follows it may be played back (a game
+        with the Automa, played back at a pace): the playback shows the table at every line."""
+        game = self.game
+        if game is None or self.automa_delay <= 0 or not any(p.automa for p in game.s.players):
+            return None
+        return game.clone()
 
     def refused(self, refusal: Refusal) -> None:
         """Show an engine refusal, with the rule behind it (the context key opens that rule)."""
-        import time
-
+        # Start-up: after the first frame (see the note above).
         from .lookup_topics import CONTEXT_KEY, REFUSAL_SECONDS, index_for, refusal_topic, title_of
-        from .screens.game import GameScreen
 
         reason = refusal.reason
         topic = refusal_topic(refusal)
         title = title_of(index_for(self.game.cat), topic.entry) if self.game else None
         if title is not None:
-            self.refusal = (topic, time.monotonic() + REFUSAL_SECONDS)
             reason = f"{reason}. Rule: {title} ({CONTEXT_KEY} opens it)"
         screen = self.screen
         if isinstance(screen, GameScreen):
-            screen.show_refusal(reason)
+            screen.show_refusal(reason, topic if title is not None else None)
         else:
             self.notify(reason, severity="warning", timeout=REFUSAL_SECONDS)
 
@@ -263,26 +322,67 @@ class GreatHarborApp(SessionControl, App[None]):
         assert self.game is not None
         return [p.seat for p in self.game.s.players if not p.automa]
 
-    def after_change(self) -> None:
-        """After an action: play back the Automa, hand the keyboard over, or show the scores."""
+    def after_change(self, last: tuple[Game, Action] | None = None) -> None:
+        """After an action (``last``: the game before it, and the action): play back what the
+        Automa did and a voyage nobody decided, hand the keyboard over, or show the scores."""
         game = self.game
         if game is None:
             return
         new = game.s.log[self.log_seen:]
-        players = game.s.players
         # The Automa's decisions are the events whose actor is its seat (names are never read).
-        if self.automa_delay > 0 and any(e.actor != GAME and players[e.actor].automa for e in new):
-            from .screens.automa_turn import AutomaTurnScreen
+        if self.automa_delay > 0 and plays_back(game, new):
+            from .screens.automa_turn import AutomaTurnScreen  # start-up: after the first frame (see above)
 
-            # The log catches up as the playback ends. If the keyboard then passes to another
+            # The table shows the game as it was at the line being read, and the log catches up
+            # line by line (frames: see .playback). If the keyboard then passes to another
             # person, the table behind the playback already hides what only they may see (their
             # hand, their choices): the one who just played is still watching.
             hand_off = not game.is_over and self.handoff_to() is not None
-            self._refresh_table(hide=hand_off, log_upto=self.log_seen)
+            self._playback = Playback(self._frames(last), self.log_seen, hide=hand_off)
+            self.show_playback_step(1)
             playback = AutomaTurnScreen(narrate.lines(game, new), self.automa_delay)
             self.push_screen(playback, lambda _: self._continue(typed=playback.typed))
             return
         self._continue()
+
+    def _frames(self, last: tuple[Game, Action] | None) -> list[GameState] | None:
+        """The table's states at each new line of the log (None when they cannot be known)."""
+        game = self.game
+        assert game is not None
+        if last is not None:
+            return frames_after(last[0], last[1], game)
+        if self.log_seen == 0:  # a new game: the Automa may draft before anyone
+            record = self.session.record if self.session is not None else None
+            if record is not None:
+                return frames_from_start(game, record.seats, record.seed, record.shops_variant)
+            seats = [Seat(p.name, automa=p.automa) for p in game.s.players]
+            return frames_from_start(game, seats, game.s.seed, game.s.shops_variant)
+        return None
+
+    def on_playback_step(self, message: PlaybackStep) -> None:
+        self.show_playback_step(message.shown)
+
+    def show_playback_step(self, shown: int) -> None:
+        """The table while the playback shows its first ``shown`` lines: the game as it was at
+        the last of them (or, without frames, as it is now), the log up to that line."""
+        playback = self._playback
+        game = self.game
+        if playback is None or game is None:
+            return
+        upto = playback.start + shown
+        if playback.frames:
+            frame = playback.frames[max(0, min(shown, len(playback.frames)) - 1)]
+            view = frame_view(game.cat, frame, None if playback.hide else self.viewer)
+        else:
+            view = self.table_view(hidden=playback.hide)
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.refresh_view(view, hidden=playback.hide, log_upto=upto, watching=True)
+
+    def on_next_board(self, _: NextBoard) -> None:
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.action_next_tab()
 
     def _continue(self, typed: str = "") -> None:
         """``typed``: letters typed during the Automa's playback, for the action filter (only if
@@ -290,33 +390,50 @@ class GreatHarborApp(SessionControl, App[None]):
         game = self.game
         assert game is not None
         self.log_seen = len(game.s.log)
+        self._playback = None
         if game.is_over:
-            from .screens.game_over import GameOverScreen
+            from .screens.game_over import GameOverScreen  # start-up: after the first frame (see above)
 
             self._refresh_table()
             self.push_screen(GameOverScreen(game.view(None)))
             return
         seat = self.handoff_to()
         if seat is not None:
-            from .screens.handoff import HandOffScreen
+            from .screens.handoff import HandOffScreen  # start-up: after the first frame (see above)
 
             # What the last person read in the rules lookup (a card in their hand, say) is theirs:
-            # the next one starts it afresh.
+            # the next one starts it afresh. So are the notices on screen after they played (a
+            # refusal, the file their log went to): the next person sees none of them, neither on
+            # the hand-off screen nor at the table. (Opening a saved game leaves its notices up.)
             self.lookup_memory = None
+            acted, self._acted = self._acted, False
+            if acted:
+                self.clear_notifications()
 
             def confirmed(_: object) -> None:
                 self.viewer = seat
+                if acted:
+                    self.clear_notifications()
                 self._refresh_table()
 
-            self.push_screen(HandOffScreen(game.view(None), seat), confirmed)
+            self.push_screen(HandOffScreen(game.view(None), seat, self._undo_note(seat)), confirmed)
             self._refresh_table(hide=True)
             return
         self._refresh_table()
         if typed:
-            from .screens.game import GameScreen
-
             if isinstance(self.screen, GameScreen):
                 self.screen.type_ahead(typed)
+
+    def _undo_note(self, seat: int) -> str:
+        """Why Ctrl+Z on the hand-off screen to ``seat`` takes nothing back."""
+        assert self.game is not None
+        name = self.game.s.players[seat].name
+        if self.session is None:
+            return "This game is not recorded, so nothing can be undone."
+        verdict = self.session.can_undo()
+        if verdict:
+            return f"{name} cannot undo now: undo works at the table, once you press Enter."
+        return f"{name} cannot undo now: {verdict.reason}."
 
     def handoff_to(self) -> int | None:
         """The seat the keyboard must pass to before the table is shown, if any.
@@ -338,8 +455,6 @@ class GreatHarborApp(SessionControl, App[None]):
         return top.seat if top.seat != self.viewer else None
 
     def _refresh_table(self, hide: bool = False, log_upto: int | None = None) -> None:
-        from .screens.game import GameScreen
-
         if self.game is None:
             return
         view = self.table_view(hidden=hide)
@@ -368,17 +483,28 @@ class GreatHarborApp(SessionControl, App[None]):
             screen = stack[-1] if stack else None
             if getattr(screen, "IS_RULES_LOOKUP", False) and screen.intercept(event):  # type: ignore[union-attr]
                 return
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            # Before the key goes to the focused widget, in the order keys arrive: the screen in
+            # front may give the focus to another widget for it (the table's action filter).
+            screen = self.screen
+            if isinstance(screen, RoutesKeys):
+                screen.route_key(event)
         await super().on_event(event)
 
     def action_lookup(self) -> None:
+        # Here, not at the top (start-up): the lookup's Markdown and tree widgets wait for the first `?`.
         from .screens.lookup import open_lookup
 
         open_lookup(self)
 
     def action_context_help(self) -> None:
-        from .screens.lookup import context_topic, open_lookup
+        """F5: the rules lookup on what the screen in front says it is about."""
+        # Here, not at the top (start-up): the lookup's Markdown and tree widgets wait for the first F5.
+        from .lookup_topics import HasContextHelp
+        from .screens.lookup import open_lookup
 
-        open_lookup(self, context_topic(self))
+        screen = self.screen
+        open_lookup(self, screen.context_topic() if isinstance(screen, HasContextHelp) else None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "context_help":
@@ -392,8 +518,6 @@ class GreatHarborApp(SessionControl, App[None]):
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("New game", "Leave this game and set up a new one", self.show_new_game)
-        from .screens.game import GameScreen
-
         # Never over the hand-off screen: the viewer there is still the previous person.
         if self.game is not None and not self.game.is_over and isinstance(screen, GameScreen):
             for p in self.game.s.players:
@@ -402,6 +526,8 @@ class GreatHarborApp(SessionControl, App[None]):
                     lambda seat=p.seat: self.view_colony(seat),  # type: ignore[misc]
                 )
         yield from self.session_commands(screen)
+        if self.game is None or not any(p.automa for p in self.game.s.players):
+            return  # the pace is the Automa's: offered only in a game it plays
         yield SystemCommand(
             "Automa pace: slow", "Play the Automa's moves back one line every 1.5 s",
             lambda: self.set_pace(1.5),
@@ -414,11 +540,33 @@ class GreatHarborApp(SessionControl, App[None]):
         self.notify("Automa moves: " + ("shown at once in the log" if not delay else f"one line every {delay} s"))
 
     def view_colony(self, seat: int) -> None:
-        from .screens.colony_view import ColonyViewScreen
-        from .screens.game import GameScreen
+        from .screens.colony_view import ColonyViewScreen  # start-up: after the first frame (see above)
 
         if self.game is not None and isinstance(self.screen, GameScreen):
             self.push_screen(ColonyViewScreen(self.screen.game, seat))
+
+    # --- what screens ask -----------------------------------------------------------------
+
+    def commands(self) -> TableCommands:
+        """Undo and redo as the table's action picker offers them, for this game's record."""
+        return TableCommands(self.session)
+
+    def on_start_game(self, message: StartGame) -> None:
+        problem = self.start_game(message.setup)
+        if problem:
+            message.problem(problem)
+
+    def on_new_game(self, message: NewGame) -> None:
+        self.show_new_game(same_seed=message.same_seed)
+
+    def on_show_saved_games(self, _: ShowSavedGames) -> None:
+        self.show_saved_games()
+
+    def on_open_save(self, message: OpenSave) -> None:
+        opened = self.open_replay if message.replay else self.open_save
+        problem = opened(message.path, force=message.force)
+        if problem is not None:
+            message.problem(problem)
 
 
 def make_app(

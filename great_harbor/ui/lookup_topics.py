@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from great_harbor.engine import Game
 from great_harbor.engine.actions import (
@@ -34,8 +34,13 @@ from great_harbor.engine.actions import (
     Trade,
     UseConversion,
 )
+from great_harbor.engine.describe import card_name, describe, prompt, slot_tiles
 from great_harbor.engine.errors import Refusal
 from great_harbor.engine.game import SeatView
+from great_harbor.engine.harbor import DISTRICT
+from great_harbor.engine.rulebook import candidates
+
+from .widgets.picker import matches
 
 if TYPE_CHECKING:
     from great_harbor.data import Catalogue
@@ -51,6 +56,7 @@ DICE_BONUS_RULE = "dice-color-bonus"
 __all__ = [
     "CONTEXT_KEY",
     "REFUSAL_SECONDS",
+    "HasContextHelp",
     "TableThing",
     "Topic",
     "WhyNot",
@@ -73,6 +79,14 @@ class Topic:
     entry: str
     about: str
     related: tuple[str, ...] = ()
+
+
+@runtime_checkable
+class HasContextHelp(Protocol):
+    """A screen that says what the context key opens on it (the app asks the screen in front)."""
+
+    def context_topic(self) -> Topic | None:
+        """The entry for what is highlighted or pointed at, else what the screen is about."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +116,8 @@ _lock = threading.Lock()
 def index_for(catalogue: Catalogue | None) -> SearchIndex:
     """The lookup's index for ``catalogue`` (the rules reference alone when there is none: the
     shipped catalogue may be broken). Built once; a call while :func:`warm_index` builds it waits."""
+    # Here, not at the top (start-up; as every import of great_harbor.lookup in this module): the index,
+    # its reference text and the links load after the first frame, in a thread.
     from great_harbor.lookup import lookup_index
 
     with _lock:
@@ -114,7 +130,7 @@ _reference: list[SearchIndex] = []
 
 
 def _reference_only() -> SearchIndex:
-    from great_harbor.lookup import SearchIndex, load_reference
+    from great_harbor.lookup import SearchIndex, load_reference  # start-up: after the first frame (see index_for)
 
     if not _reference:
         _reference.append(SearchIndex(load_reference()))
@@ -134,15 +150,13 @@ def title_of(index: SearchIndex, entry: str | None) -> str | None:
 
 
 def _tiles(game: Game, slot: str) -> list[str]:
-    from great_harbor.engine.describe import slot_tiles
-    from great_harbor.engine.harbor import DISTRICT
-
     return [] if slot == DISTRICT else slot_tiles(game, slot)
 
 
 def slot_topic(game: Game, slot: str, about: str) -> Topic:
     """A Harbor slot: the tile it touches (the first of two on a shared slot), then the other tile
     and the rule of the slot itself."""
+    # Start-up: after the first frame (see index_for).
     from great_harbor.lookup.links import entry_for_slot, entry_for_tile
 
     rule = entry_for_slot(slot, game.cat)
@@ -160,7 +174,7 @@ def _ship_card(game: Game, seat: int | None, dock: int) -> str | None:
 
 
 def _card(card: str) -> str:
-    from great_harbor.lookup.links import entry_for_card
+    from great_harbor.lookup.links import entry_for_card  # start-up: after the first frame (see index_for)
 
     return entry_for_card(card) or card
 
@@ -168,7 +182,7 @@ def _card(card: str) -> str:
 def topic_for_action(game: Game, action: Action, about: str | None = None) -> Topic:
     """The entry for an action: the thing it is about (a card, a ship, a tile, a Senate track),
     with the rule of the action itself related; the rule alone when it is about nothing else."""
-    from great_harbor.engine.describe import describe
+    # Start-up: after the first frame (see index_for).
     from great_harbor.lookup.links import entry_for_action, entry_for_senate_track, entry_for_tile
 
     top = game.pending
@@ -208,8 +222,7 @@ def _is_card(game: Game, card: str) -> bool:
 def pending_topic(view: SeatView) -> Topic:
     """What the game waits for, as ``view``'s seat may know it: another seat's private decision
     does not name the card that asks it."""
-    from great_harbor.engine.describe import prompt
-    from great_harbor.lookup.links import entry_for_pending
+    from great_harbor.lookup.links import entry_for_pending  # start-up: after the first frame (see index_for)
 
     top = view.pending
     if top is None:
@@ -231,11 +244,6 @@ def why_not(game: Game, query: str) -> WhyNot | None:
     (every candidate of the pending decision whose words match) are refused. When several are, the
     reason most of them share is the one that matters (typing "launch": not the one dock whose
     ship is at sea, but the planks every dock would need)."""
-    from great_harbor.engine.describe import describe
-    from great_harbor.engine.rulebook import candidates
-
-    from .widgets.picker import matches
-
     top = game.pending
     if top is None or not game.legal_actions():  # not this seat's decision: nothing to explain
         return None
@@ -258,9 +266,9 @@ def why_not(game: Game, query: str) -> WhyNot | None:
 
 def table_things(view: SeatView, seat: int | None) -> list[TableThing]:
     """Everything the table shows that has an entry: the Harbor tiles, the displays, the Conversion
-    cards and the Dice Bonus tile, the Senate tracks, the revealed Pirates, and the colony of
+    cards and the Dice Bonus tile, the Senate tracks, the revealed Pirates, the Automa's board, and the colony of
     ``seat`` (the one on screen); its hand when it is the view's own."""
-    from great_harbor.engine.describe import card_name, prompt
+    # Start-up: after the first frame (see index_for).
     from great_harbor.lookup.links import entry_for_senate_track, entry_for_tile
 
     game = view
@@ -287,6 +295,9 @@ def table_things(view: SeatView, seat: int | None) -> list[TableThing]:
         if track:
             out.append(TableThing("Senate tracks", f"{str(colour.colour).capitalize()} track", track))
     out += [TableThing("Pirates", card_name(game, c), _card(c)) for c in s.pirates if c]
+    for p in s.players:
+        if p.automa:  # its board and markers (F2 at the table draws them)
+            out.append(TableThing("The Automa", "The Automa board", "automa-board"))
     if seat is not None:
         p = s.players[seat]
         colony = f"Colony of {p.name}"

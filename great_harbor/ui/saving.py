@@ -7,6 +7,7 @@ instead of applying them."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -74,6 +75,21 @@ def command_refusal(session: Session | None, query: str) -> str | None:
     if matches("Redo", query) and session.next_redo is None:
         return "Not possible: redo — nothing was taken back (or a new action was taken since)."
     return None
+
+
+@dataclass(frozen=True)
+class TableCommands:
+    """Undo and redo as the table offers them: what the app hands the game screen, so that the
+    screen lists them and explains them without reaching for the app (``session``: None for a
+    game nobody records)."""
+
+    session: Session | None = None
+
+    def items(self) -> list[Item]:
+        return command_items(self.session)
+
+    def refusal(self, query: str) -> str | None:
+        return command_refusal(self.session, query)
 
 
 def marked_log(game: Game, viewer: int | None = None) -> list[str]:

@@ -17,19 +17,23 @@ from textual.app import SystemCommand
 from textual.screen import Screen
 
 from great_harbor.engine import EngineError, IllegalAction, rule_ids
+from great_harbor.engine.describe import describe
 from great_harbor.engine.errors import Refusal
+from great_harbor.record import RecordError
+from great_harbor.saves import saves_dir
+from great_harbor.session import CannotUndo, Session
+
+from .messages import Setup
+from .saving import write_log
+from .screens.game import GameScreen
 
 if TYPE_CHECKING:
     from textual.app import App
 
     from great_harbor.data import Catalogue
     from great_harbor.engine import Game
-    from great_harbor.record import RecordError
+    from great_harbor.engine.actions import Action
     from great_harbor.replay import Replay
-    from great_harbor.session import Session
-
-    from .app import Setup
-    from .screens.game import GameScreen
 
     class _Base(App[None]):
         """What these methods use of the app."""
@@ -41,11 +45,13 @@ if TYPE_CHECKING:
         autosave: bool
         log_seen: int
         _save_problem: str | None
+        _acted: bool
 
         @property
         def catalogue(self) -> Catalogue: ...
         def begin(self, game: Game, resumed: bool = False) -> None: ...
-        def after_change(self) -> None: ...
+        def after_change(self, last: tuple[Game, Action] | None = None) -> None: ...
+        def before_action(self) -> Game | None: ...
         def refused(self, refusal: Refusal) -> None: ...
         def _refresh_table(self, hide: bool = False, log_upto: int | None = None) -> None: ...
 else:
@@ -76,10 +82,8 @@ class SessionControl(_Base):
 
     def table_in_front(self, screen: Screen[object] | None = None) -> GameScreen | None:
         """The game screen if it is in front and shows the table (not under a hand-off)."""
-        from .screens.game import GameScreen
-
         screen = self.screen if screen is None else screen
-        return screen if isinstance(screen, GameScreen) and not screen.hidden else None
+        return screen if isinstance(screen, GameScreen) and not screen.hidden and not screen.watching else None
 
     def _note_save(self) -> None:
         """Say once, in one line, that autosave failed (and once that it works again)."""
@@ -112,10 +116,6 @@ class SessionControl(_Base):
 
     def undo(self) -> None:
         """Take back the last action of the person at the keyboard, if fair play allows."""
-        from great_harbor.engine.describe import describe
-        from great_harbor.record import RecordError
-        from great_harbor.session import CannotUndo
-
         if self.table_in_front() is None or self.game is None:
             return
         session = self.session
@@ -138,8 +138,6 @@ class SessionControl(_Base):
 
     def redo(self) -> None:
         """Do again the last action taken back (until a new action is taken)."""
-        from great_harbor.engine.describe import describe
-
         if self.table_in_front() is None or self.game is None:
             return
         session = self.session
@@ -149,6 +147,7 @@ class SessionControl(_Base):
             self.notify("Nothing to redo.", severity="warning", timeout=4)
             return
         words = describe(session.game, action)
+        before = self.before_action()
         try:
             session.redo()
         except IllegalAction as exc:
@@ -159,12 +158,11 @@ class SessionControl(_Base):
             return
         self._note_save()
         self.notify(f"Done again: {words}", timeout=4)
-        self.after_change()
+        self._acted = True
+        self.after_change((before, action) if before is not None else None)
 
     def export_log(self) -> None:
         """Write the game's log to a text file beside its save, and say where."""
-        from .saving import write_log
-
         session = self.session
         if session is None or self.game is None:
             self.notify("This game is not recorded: there is no log to export.", severity="warning")
@@ -176,11 +174,10 @@ class SessionControl(_Base):
         self.notify(message, severity="information" if path else "error", timeout=10)
 
     def saves_folder(self) -> Path:
-        from great_harbor.saves import saves_dir
-
         return saves_dir(self.saves_dir)
 
     def show_saved_games(self) -> None:
+        # Here, not at the top (start-up): the list (a DataTable) is not needed to start a game.
         from .screens.saved_games import SavedGamesScreen
 
         if not isinstance(self.screen, SavedGamesScreen):
@@ -188,11 +185,6 @@ class SessionControl(_Base):
 
     def open_save(self, path: Path, force: bool = False) -> RecordError | None:
         """Continue the saved game at ``path``; the record's problem when it cannot be opened."""
-        from great_harbor.record import RecordError
-        from great_harbor.session import Session
-
-        from .app import Setup
-
         current = self.session
         same = current is not None and current.path is not None and _same_file(current.path, path)
         if same and current is not None:
@@ -214,8 +206,7 @@ class SessionControl(_Base):
 
     def open_replay(self, path: Path, force: bool = False) -> RecordError | None:
         """Open the replay viewer on a record; the record's problem when it cannot be read."""
-        from great_harbor.record import RecordError
-        from great_harbor.replay import Replay
+        from great_harbor.replay import Replay  # here, not at the top (start-up): only the replay viewer needs it
 
         try:
             replay = Replay.load(self.catalogue, path, force=force)
@@ -226,7 +217,7 @@ class SessionControl(_Base):
 
     def show_replay(self, replay: Replay, standalone: bool = False) -> None:
         """Show the read-only replay viewer; ``standalone``: leaving it quits the program."""
-        from .screens.replay import ReplayScreen
+        from .screens.replay import ReplayScreen  # here, not at the top (start-up): only the replay viewer needs it
 
         self.push_screen(ReplayScreen(replay, standalone=standalone))
         for warning in replay.warnings:

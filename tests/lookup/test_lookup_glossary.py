@@ -143,6 +143,9 @@ def test_other_kinds_state_their_numbers(glossary: dict[str, Entry]) -> None:
     assert "| 4 | 1 Colonist |" in red and "space 6 with the Blue track: 2 Prestige" in red
     assert "| 3 (far) | 4 | 2 | 6 | 2 | 6 |" in glossary["trade-board"].body
     assert "| Insula 3 | 2 Planks, 1 Metal, 1 Sails | 1 |" in glossary["colony-board"].body
+    automa = glossary["automa-board"].body  # every space of every track, and the bridges
+    assert "| 1 | Ship | Person | Building | Colonist |" in automa and "| 7 | 6 Prestige | Building |" in automa
+    assert "- Blue and Yellow, space 6: 4 Prestige" in automa
 
 
 @pytest.mark.parametrize(
@@ -166,6 +169,7 @@ def test_other_kinds_state_their_numbers(glossary: dict[str, Entry]) -> None:
         ("dice bonus 3", "dice-bonus-3"),
         ("red senate track", "senate-red"),
         ("trade board", "trade-board"),
+        ("automa board", "automa-board"),
         ("hanno", "governor-1"),
         ("pirate", "voyage-phase/pirate-cards"),
         ("governor", "governor-traits"),

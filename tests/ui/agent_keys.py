@@ -42,6 +42,9 @@ async def step(pilot: Pilot[Any], app: GreatHarborApp) -> bool:
     if isinstance(screen, AutomaTurnScreen):
         await pilot.press("space")
         return False
+    if isinstance(screen, GameScreen) and screen.watching:  # the playback has just closed
+        await pilot.pause()
+        return False
     assert app.game is not None
     await pick(pilot, app, choose(app.game))
     return True

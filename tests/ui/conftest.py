@@ -40,6 +40,9 @@ async def play_by_keys(pilot: Pilot[Any], app: GreatHarborApp, seed: int, limit:
             await pilot.press("space")
             continue
         assert isinstance(screen, GameScreen), f"unexpected screen {screen!r}"
+        if screen.watching:  # the playback has just closed: the table is being brought up to date
+            await pilot.pause()
+            continue
         shown = screen.query_one(ActionPicker).shown
         assert shown, "the picker offers nothing while a decision is pending"
         kinds = [item.action.kind for item in shown if item.action.kind not in ("undo", "redo")]
@@ -60,7 +63,9 @@ def drive() -> Driver:
 
 @pytest.fixture(autouse=True)
 def saves(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every app in these tests autosaves into a fresh folder of its own, never the user's."""
+    """Every app in these tests autosaves into a fresh folder of its own, never the user's, and
+    keeps its settings (the theme) in another: each test starts with the default theme."""
     folder = tmp_path_factory.mktemp("saves")
     monkeypatch.setenv("GREAT_HARBOR_SAVES", str(folder))
+    monkeypatch.setenv("GREAT_HARBOR_CONFIG", str(tmp_path_factory.mktemp("config")))
     return folder

@@ -14,6 +14,7 @@ from great_harbor.ui.app import make_app
 from great_harbor.ui.screens.game import GameScreen
 from great_harbor.ui.screens.handoff import HandOffScreen
 from great_harbor.ui.textshot import screen_text
+from great_harbor.ui.widgets.colony import ColonyBoard
 from great_harbor.ui.widgets.harbor_map import HarborMap
 from great_harbor.ui.widgets.picker import ActionPicker
 
@@ -129,16 +130,26 @@ async def test_in_tabs_the_voyage_brings_up_the_trade_board_and_the_player_can_l
         assert tabs.active == "tab-harbor"
 
 
-async def test_at_120x36_notices_leave_the_action_list_readable() -> None:
-    """In tabs the action list (and what the highlighted action does) is at the bottom right,
-    where notices pop up by default: there they show at the bottom left, over the log."""
-    for size, left in (((120, 36), True), ((160, 45), False)):
+async def test_notices_cover_neither_the_colony_nor_what_the_highlighted_action_does() -> None:
+    """After an undo a player checks their colony: notices show over the log at 160x45, and over
+    the middle of the action list at 120x36 (the colony is a tab on the left there), never over
+    the line under the list that says what the highlighted action does."""
+    for size, compact in (((160, 45), False), ((120, 36), True)):
         app = make_app(seed=7, players=["Ana"], automa=True, automa_delay=0, blink=False)
         async with app.run_test(size=size, notifications=True) as pilot:
             await pilot.pause()
-            assert isinstance(app.screen, GameScreen)
-            assert app.screen.has_class("compact") == left
-            app.screen.notify("Not possible: a test notice", timeout=10)
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            assert screen.has_class("compact") == compact
+            await pilot.press("enter", "ctrl+z")  # an action, taken back: "Taken back: ..."
+            screen.notify("Not possible: a second notice, long enough to take two lines or three", timeout=10)
+            if compact:
+                await pilot.press("f3")  # the Colony tab
             await pilot.pause(0.3)
-            toast = app.screen.query_one(Toast)
-            assert (toast.region.x == 0) == left, toast.region  # at the left edge, or at the right
+            colony = screen.query_one(ColonyBoard).parent
+            detail = screen.query_one("#picker-detail")
+            toasts = list(screen.query(Toast))
+            assert len(toasts) == 2
+            for toast in toasts:
+                assert not toast.region.overlaps(colony.region), (size, toast.region, colony.region)
+                assert not toast.region.overlaps(detail.region), (size, toast.region, detail.region)

@@ -18,7 +18,9 @@ async def test_the_collector_is_back_after_the_first_screen(monkeypatch: pytest.
     collected: list[bool] = []
     monkeypatch.setattr(gc, "collect", lambda: collected.append(True))
     monkeypatch.setattr(startup, "_paused", False)
+    monkeypatch.setattr(startup, "_program", False)
     startup.pause_collector()
+    startup._program = False  # nothing frozen in the test process (see test_startup for the freeze)
     try:
         app = make_app(seed=7, players=["Ana", "Ben"], automa_delay=0, blink=False)
         async with app.run_test(size=(160, 45)) as pilot:

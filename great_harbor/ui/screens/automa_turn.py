@@ -1,4 +1,9 @@
-"""The Automa's moves, played back one log line at a time so people can follow them."""
+"""The Automa's moves (and a voyage nobody at the keyboard decides), played back one log line at a
+time so people can follow them.
+
+The box sits over the log, at the bottom left: the harbor, the boards and the players stay in
+view, and the app shows the table as it was at the line being read (:class:`PlaybackStep`). F3
+still turns the boards' tabs at 120x36."""
 
 from __future__ import annotations
 
@@ -6,10 +11,15 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Static
+
+from ..lookup_topics import Topic
+from ..messages import NextBoard, PlaybackStep
+
+HINT = "Space or Enter skips ahead · Ctrl+P sets the pace"
 
 
 class AutomaTurnScreen(ModalScreen[None]):
@@ -17,6 +27,7 @@ class AutomaTurnScreen(ModalScreen[None]):
         Binding("space", "skip", "Skip ahead"),
         Binding("enter", "skip", "Skip ahead", show=False),
         Binding("escape", "skip", "Skip ahead", show=False),
+        Binding("f3", "next_board", "Next board", show=False),
     ]
 
     def __init__(self, lines: list[str], delay: float) -> None:
@@ -29,20 +40,26 @@ class AutomaTurnScreen(ModalScreen[None]):
 
     def on_key(self, event: events.Key) -> None:
         # A player who starts typing wants to act: the playback ends (its lines are in the log)
-        # and what they typed goes on into the action filter.
-        if event.is_printable and event.character and event.key != "space":
+        # and what they typed goes on into the action filter. Once typing has started, Space is
+        # typing too (keys typed fast can arrive before the playback has closed).
+        if event.is_printable and event.character and (event.key != "space" or self.typed):
             event.stop()
             event.prevent_default()
             self.typed += event.character
             self.action_skip()
 
     def compose(self) -> ComposeResult:
+        compact = self.app.size.width < 160 or self.app.size.height < 45
+        self.set_class(compact, "compact")
         with Vertical(id="automa-box") as box:
             box.border_title = "Meanwhile at the table"
-            yield Static(id="automa-lines")
-            yield Static(Text("Space or Enter skips ahead · Ctrl+P sets the pace", style="dim"), id="automa-hint")
+            with VerticalScroll(id="automa-scroll"):
+                yield Static(id="automa-lines")
+            hint = HINT + (" · F3 next board" if compact else "")
+            yield Static(Text(hint, style="dim"), id="automa-hint")
 
     def on_mount(self) -> None:
+        self.query_one("#automa-scroll", VerticalScroll).anchor()  # the newest line stays in view
         self.step()
         self._timer = self.set_interval(self.delay, self.step)
 
@@ -57,13 +74,20 @@ class AutomaTurnScreen(ModalScreen[None]):
             self._timer.resume()
 
     def step(self) -> None:
-        """Show one more line; after the last, close."""
+        """Show one more line (the table behind shows the game as it was then); after the last, close."""
         if self.shown >= len(self.lines):
             self.action_skip()
             return
         self.shown += 1
         text = Text("\n").join(Text(line) for line in self.lines[: self.shown])
         self.query_one("#automa-lines", Static).update(text)
+        self.post_message(PlaybackStep(self.shown))
+
+    def context_topic(self) -> Topic:
+        return Topic("automa", "the Automa's turn")
+
+    def action_next_board(self) -> None:
+        self.post_message(NextBoard())
 
     def action_skip(self) -> None:
         if self._timer is not None:

@@ -11,6 +11,7 @@ from textual.widgets import Footer
 from great_harbor.engine.events import ALL_SECRETS
 from great_harbor.engine.game import SeatView
 
+from ..lookup_topics import Topic
 from ..widgets.colony import ColonyBoard
 from ..widgets.players import PlayersSummary
 
@@ -41,9 +42,16 @@ class ColonyViewScreen(ModalScreen[None]):
         p = self.game.s.players[self.seat]
         own = self.seat == self.game.seat or self.game.seat == ALL_SECRETS or (self.game.is_over and not p.automa)
         box = self.query_one("#colony-view")
-        box.border_title = f"Colony of {p.name}" + ("" if own else " — hand hidden")
+        box.border_title = f"Colony of {p.name}" + ("" if own or p.automa else " — hand hidden")  # the Automa has none
         self.query_one(PlayersSummary).show(self.game, self.seat)
         self.query_one(ColonyBoard).show(self.game, self.seat, show_hand=own)
+
+    def context_topic(self) -> Topic:
+        return Topic("colony-board", "the colony board")
+
+    def restyle(self) -> None:
+        if self.query(ColonyBoard):  # built: drawn again in the new colours
+            self._show()
 
     def action_cycle(self, step: int) -> None:
         self.seat = (self.seat + step) % len(self.game.s.players)

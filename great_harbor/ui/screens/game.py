@@ -3,12 +3,14 @@ a hint to enlarge the terminal.
 
 The screen renders a seat's view of the game (``game.view(seat)``: what the person at the keyboard
 may know, or only what is public while the table is covered) and turns what they pick in the
-action picker or on the harbor map into :class:`~great_harbor.ui.app.Act` messages. It never holds
-the game itself."""
+action picker or on the harbor map into :class:`~great_harbor.ui.messages.Act` messages. It never
+holds the game itself."""
 
 from __future__ import annotations
 
 import re
+import time
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
@@ -20,23 +22,34 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from great_harbor.engine.actions import AssignPips
-from great_harbor.engine.describe import describe, detail, prompt
+from great_harbor.engine.describe import describe, detail, prompt, slot_name
 from great_harbor.engine.game import SeatView
 
-from ..app import Act
-from ..saving import command_items, command_refusal, marked_log
+from ..messages import Act
+from ..saving import TableCommands, marked_log
 from ..widgets.colony import ColonyBoard
 from ..widgets.dice import DicePanel
 from ..widgets.displays import Displays, round_text
 from ..widgets.harbor_map import HarborMap
 from ..widgets.log import GameLog
-from ..widgets.picker import ActionPicker, Item, TypedAhead, offer_order
+from ..widgets.picker import ActionPicker, Item, offer_order
 from ..widgets.senate import SenateBoard
+from ..widgets.trade import TITLE as TRADE_TITLE
 from ..widgets.trade import TradeBoard
+
+if TYPE_CHECKING:
+    from ..lookup_topics import Topic
+
+# The rules lookup's topics and the colony view come after the first frame: they are imported
+# where they are used (a refusal, F5, F2, the "why not" line), so that start-up does not load them.
 
 WIDE = (160, 45)
 COMPACT = (120, 36)
 TABS = ("tab-harbor", "tab-colony", "tab-boards", "tab-cards")
+
+
+# The top line and the action list while a playback shows how the table got where it is.
+WATCHING = "Meanwhile at the table: the moves play back line by line (Space skips ahead)."
 
 
 def layout_for(width: int, height: int) -> str:
@@ -85,10 +98,16 @@ class GameScreen(Screen[None]):
         Binding("escape", "focus_actions", show=False),  # from the log (the map and the picker use Esc)
     ]
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, *, blink: bool = True, commands: TableCommands | None = None) -> None:
+        """``commands``: undo and redo for the action picker (none for a game nobody records);
+        ``blink``: the filter's cursor blinks (off for tests and benchmarks)."""
         super().__init__()
         self.game = view  # what this screen shows: a seat's view, never the game itself
+        self.blink = blink
+        self.commands = commands or TableCommands()
+        self.refusal: tuple[Topic, float] | None = None  # the rule of the last refusal shown, until when
         self.hidden = False
+        self.watching = False  # a playback is on: the table shows the line being read
         self.layout_mode = "wide"
         self.tab_phase: str | None = None  # in tabs (120x36): the phase the shown tab was chosen for
 
@@ -99,9 +118,8 @@ class GameScreen(Screen[None]):
         self.layout_mode = layout_for(size.width, size.height)
         self.set_class(self.layout_mode == "compact", "compact")  # app.tcss: where notices show
         yield Static(id="status")
-        blink = getattr(self.app, "blink", True)
         yield from compose_table(
-            self.layout_mode, HarborMap(id="map"), ActionPicker(id="picker", blink=blink), "Actions"
+            self.layout_mode, HarborMap(id="map"), ActionPicker(id="picker", blink=self.blink), "Actions"
         )
         yield Footer()
 
@@ -118,15 +136,28 @@ class GameScreen(Screen[None]):
         if mode != self.layout_mode:
             await self.recompose()
             self.tab_phase = None
-            self.refresh_view(self.game, self.hidden)
+            self.refresh_view(self.game, self.hidden, watching=self.watching)
+            self.refresh_bindings()  # the footer offers only the keys that do something here
+
+    # Keys that do nothing in a terminal too small for the table (it shows only a hint then).
+    TABLE_ONLY = frozenset({"switch_focus", "next_tab", "log", "focus_actions"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.TABLE_ONLY and self.layout_mode == "small":
+            return False  # not offered in the footer, and the key does nothing
+        return True
 
     # --- showing the game -----------------------------------------------------------------
 
-    def refresh_view(self, view: SeatView, hidden: bool = False, log_upto: int | None = None) -> None:
+    def refresh_view(self, view: SeatView, hidden: bool = False, log_upto: int | None = None,
+                     watching: bool = False) -> None:
         """Draw ``view`` (a seat's, or a spectator's while the table is covered: ``hidden``); the
-        log shows its first ``log_upto`` lines (all by default)."""
+        log shows its first ``log_upto`` lines (all by default). ``watching``: a playback shows how
+        the table got here, line by line, and ``view`` is the table at the line being read (nobody
+        decides anything in it)."""
         self.game = game = view
         self.hidden = hidden
+        self.watching = watching
         viewer = view.seat
         if self.layout_mode == "small":
             w, h = self.app.size
@@ -142,8 +173,9 @@ class GameScreen(Screen[None]):
         shown = viewer if viewer is not None else (deciding if deciding is not None else 0)
         status = round_text(game, short=self.layout_mode != "wide")
         status.append("   ")
-        ask = fit_question(prompt(game), self.app.size.width - status.cell_len - 1)
-        status.append(ask, style="bold reverse" if not hidden else "")
+        question = WATCHING if watching else prompt(game)
+        ask = fit_question(question, self.app.size.width - status.cell_len - 1)
+        status.append(ask, style="bold reverse" if not hidden and not watching else "")
         self.query_one("#status", Static).update(status)
         private = viewer is not None and viewer == shown
         if self.layout_mode == "compact" and game.s.phase != self.tab_phase:
@@ -152,7 +184,7 @@ class GameScreen(Screen[None]):
             # phase the tab stays where the player put it.
             self.tab_phase = game.s.phase
             self._show_tab("tab-boards" if game.s.phase == "voyage" else "tab-harbor")
-        self.query_one(HarborMap).show(game, active=not hidden and top is not None)
+        self.query_one(HarborMap).show(game, active=not hidden and not watching and top is not None)
         self.query_one(DicePanel).show(game)
         self.query_one(TradeBoard).show(game)
         self.query_one(SenateBoard).show(game)
@@ -161,20 +193,29 @@ class GameScreen(Screen[None]):
         colony.show(game, shown, show_hand=private)
         colony_box = colony.parent
         if isinstance(colony_box, Widget):
-            name = game.s.players[shown].name
-            colony_box.border_title = f"Colony of {name}" + ("" if private else " (hand hidden)")
+            p = game.s.players[shown]
+            colony_box.border_title = f"Colony of {p.name}" + ("" if private or p.automa else " (hand hidden)")
         self.query_one(GameLog).sync(marked_log(game, viewer), log_upto, viewer)
         picker = self.query_one(ActionPicker)
-        if hidden or top is None:
+        if watching:
+            picker.set_items(Text(WATCHING, style="italic"), [])
+        elif hidden or top is None:
             picker.set_items(Text("The game is over." if top is None else ""), [])
         else:
             actions = list(game.legal_actions())
             actions = offer_order(actions)
             # The action's kind in the rulebook's words is found too: "play ship" finds "Launch ...".
             items = [Item(a, describe(game, a), detail(game, a), kind_words(a.kind)) for a in actions]
-            items += command_items(getattr(self.app, "session", None))  # undo, redo
+            items += self.commands.items()  # undo, redo
             picker.set_items(Text(prompt(game), style="bold"), items, explain=self.explain)
         self._place_focus()
+
+    def restyle(self) -> None:
+        """A new theme: the same view drawn again in its colours."""
+        if not self.query("#status"):
+            return  # not built yet: it will be drawn in the new colours
+        self.refresh_view(self.game, self.hidden, watching=self.watching)
+        self.query_one(HarborMap).refresh()
 
     def _place_focus(self) -> None:
         hmap = self.query_one(HarborMap)
@@ -185,9 +226,10 @@ class GameScreen(Screen[None]):
     def explain(self, query: str) -> str | None:
         """Why an action the filter describes cannot be done now (the engine's reason), and the
         rule behind it (the context key opens it)."""
+        # Start-up: after the first frame (see above).
         from ..lookup_topics import CONTEXT_KEY, index_for, title_of, why_not
 
-        why = command_refusal(getattr(self.app, "session", None), query)  # undo, redo
+        why = self.commands.refusal(query)  # undo, redo
         if why is not None:
             return why
         found = why_not(self.game, query)
@@ -196,8 +238,42 @@ class GameScreen(Screen[None]):
         title = title_of(index_for(self.game.cat), found.rule)
         return found.text + (f"  Rule ({CONTEXT_KEY}): {title}" if title else "")
 
-    def show_refusal(self, reason: str) -> None:
-        self.notify(f"Not possible: {reason}", severity="warning", timeout=6)
+    def show_refusal(self, reason: str, topic: Topic | None = None) -> None:
+        """Show why the engine refused what was picked; while the notice is up, the context key
+        opens ``topic`` (the rule behind the refusal)."""
+        from ..lookup_topics import REFUSAL_SECONDS  # start-up: after the first frame (see above)
+
+        self.refusal = (topic, time.monotonic() + REFUSAL_SECONDS) if topic is not None else None
+        self.notify(f"Not possible: {reason}", severity="warning", timeout=REFUSAL_SECONDS)
+
+    def context_topic(self) -> Topic | None:
+        """What the context key opens: the rule of a refusal just shown, the split or slot under
+        the map's cursor, the highlighted action (or the one the filter asks for in vain), else
+        what the game waits for."""
+        # Start-up: after the first frame (see above).
+        from ..lookup_topics import Topic, pending_topic, slot_topic, topic_for_action, why_not
+
+        if self.refusal is not None and self.refusal[1] > time.monotonic():
+            return self.refusal[0]
+        game = self.game
+        if self.hidden or self.layout_mode == "small":
+            return pending_topic(game)
+        hmap = self.query_one(HarborMap)
+        if hmap.has_focus:
+            if hmap.assigning and hmap.splits:
+                return topic_for_action(game, hmap.splits[hmap.split], "the split on the map")
+            if hmap.placing and hmap.cursor is not None:
+                return slot_topic(game, hmap.cursor, f"the slot under the cursor: {slot_name(game, hmap.cursor)}")
+        picker = self.query_one(ActionPicker)
+        if picker.has_focus_within:
+            index = picker.options.highlighted
+            if picker.shown and index is not None and index < len(picker.shown):
+                return topic_for_action(game, picker.shown[index].action)
+            if picker.filter.value.strip() and picker.items:
+                found = why_not(game, picker.filter.value)
+                if found is not None and found.rule is not None:
+                    return Topic(found.rule, found.text)
+        return pending_topic(game)
 
     # --- what players pick ----------------------------------------------------------------
 
@@ -213,13 +289,23 @@ class GameScreen(Screen[None]):
     def on_harbor_map_leave(self, message: HarborMap.Leave) -> None:
         self.query_one(ActionPicker).focus_filter()
 
-    def on_typed_ahead(self, message: TypedAhead) -> None:
-        """A letter typed while the log or the map had the keys: it starts the action filter."""
-        self.type_ahead(message.character)
-
     def type_ahead(self, text: str) -> None:
+        """Letters typed while the table was covered (the Automa's playback) start the filter."""
         if self.layout_mode != "small":
             self.query_one(ActionPicker).filter.type_ahead(text)
+
+    def route_key(self, event: events.Key) -> None:
+        """Before a key reaches the focused panel (the app calls this in the order keys arrive):
+        a character typed while the log or the map has the keys starts the action filter, which
+        takes that key and every one after it, Space and Enter included. The map keeps its own
+        keys (Space for the next die, 1-3) until typing has started."""
+        if self.layout_mode == "small" or not event.is_printable or not event.character:
+            return
+        focused = self.focused
+        if isinstance(focused, GameLog) and event.key != "space" or \
+                isinstance(focused, HarborMap) and event.key not in focused.own_keys():
+            # Now, not after this key: the keys after it arrive before a deferred focus would.
+            self.set_focus(self.query_one(ActionPicker).filter)
 
     # --- keys -----------------------------------------------------------------------------
 
@@ -254,20 +340,22 @@ class GameScreen(Screen[None]):
             self.query_one(ActionPicker).focus_filter()
 
     def _show_tab(self, tab: str) -> None:
-        from textual.widgets import TabbedContent
+        from textual.widgets import TabbedContent  # only the 120x36 layout has tabs (see compose_table)
 
         self.query_one(TabbedContent).active = tab
 
     def action_colonies(self) -> None:
         top = self.game.pending
         seat = self.viewer if self.viewer is not None else (top.seat if top is not None else 0)
-        self.app.view_colony(seat)  # type: ignore[attr-defined]
+        from .colony_view import ColonyViewScreen  # start-up: after the first frame (see above)
+
+        self.app.push_screen(ColonyViewScreen(self.game, seat))
 
     def action_next_tab(self) -> None:
         if self.layout_mode != "compact":
             self.notify("All boards are on screen; F3 switches boards in a smaller terminal.", timeout=4)
             return
-        from textual.widgets import TabbedContent
+        from textual.widgets import TabbedContent  # only the 120x36 layout has tabs (see compose_table)
 
         tabs = self.query_one(TabbedContent)
         i = TABS.index(tabs.active) if tabs.active in TABS else 0
@@ -298,10 +386,11 @@ def compose_table(layout_mode: str, harbor: Widget, control: Widget, control_tit
             with Vertical(id="right"):
                 yield _titled(Displays(id="displays"), "Displays")
                 yield _titled(DicePanel(id="dice"), "Dice and players")
-                yield _titled(TradeBoard(id="trade"), "Trade board")
+                yield _titled(TradeBoard(id="trade"), TRADE_TITLE)
                 yield _titled(SenateBoard(id="senate"), "Senate")
                 yield _titled(ColonyBoard(id="colony"), "Colony")
     elif layout_mode == "compact":
+        # Here, not at the top (start-up): the tabs load only in this layout; the wide table starts without them.
         from textual.widgets import TabbedContent, TabPane
 
         with Horizontal(id="table", classes="compact"):
@@ -312,7 +401,7 @@ def compose_table(layout_mode: str, harbor: Widget, control: Widget, control_tit
                 with TabPane("Colony", id="tab-colony"):
                     yield _titled(ColonyBoard(id="colony"), "Colony")
                 with TabPane("Trade & Senate", id="tab-boards"):
-                    yield _titled(TradeBoard(id="trade"), "Trade board")
+                    yield _titled(TradeBoard(id="trade"), TRADE_TITLE)
                     yield _titled(SenateBoard(id="senate"), "Senate")
                 with TabPane("Cards", id="tab-cards"):
                     yield _titled(Displays(id="displays"), "Displays")

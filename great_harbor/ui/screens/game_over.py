@@ -15,7 +15,10 @@ from great_harbor.engine import Game
 from great_harbor.engine.game import SeatView
 from great_harbor.engine.scoring import ITEM_NAMES, ITEMS
 
-from ..style import PLAYER_STYLES, bar, player_text, symbol
+from ..lookup_topics import Topic
+from ..messages import NewGame
+from ..style import bar, player_style, player_text, symbol
+from .colony_view import ColonyViewScreen
 
 BAR_WIDTH = 40
 
@@ -63,7 +66,7 @@ def bar_chart(game: Game) -> Text:
     for p, sc in zip(s.players, s.final_scores, strict=True):
         row = player_text(p.seat, p.name)
         row.pad_right(max(0, 14 - row.cell_len))
-        row.append(bar(sc["total"], top, BAR_WIDTH) or "▏", style=PLAYER_STYLES[p.seat % len(PLAYER_STYLES)])
+        row.append(bar(sc["total"], top, BAR_WIDTH) or "▏", style=player_style(p.seat))
         row.append(f" {sc['total']}" + ("  ★ winner" if p.seat in s.winners else ""), style="bold")
         lines.append(row)
     return Text("\n").join(lines)
@@ -91,11 +94,15 @@ class GameOverScreen(Screen[None]):
                               "F2 shows every colony · Ctrl+Q quits", style="dim"), id="over-hint")
         yield Footer()
 
+    def restyle(self) -> None:
+        self.refresh(recompose=True)
+
+    def context_topic(self) -> Topic:
+        return Topic("end-of-game", "the final scores")
+
     def action_new_game(self) -> None:
         # The same seats, but not the same seed: that would deal the very same game again.
-        self.app.show_new_game(same_seed=False)  # type: ignore[attr-defined]
+        self.post_message(NewGame(same_seed=False))
 
     def action_colonies(self) -> None:
-        from .colony_view import ColonyViewScreen
-
         self.app.push_screen(ColonyViewScreen(self.game, 0))

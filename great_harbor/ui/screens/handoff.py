@@ -12,6 +12,7 @@ from textual.widgets import Footer, Static
 from great_harbor.engine.describe import prompt
 from great_harbor.engine.game import SeatView
 
+from ..lookup_topics import Topic, pending_topic
 from ..style import player_text
 from ..widgets.displays import round_text
 
@@ -21,14 +22,17 @@ class HandOffScreen(Screen[int]):
 
     BINDINGS = [
         Binding("enter", "ready", "I am ready"),
+        Binding("ctrl+z", "undo", "Undo", show=False),  # says why not: see action_undo
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, view: SeatView, seat: int) -> None:
-        """``view``: what everyone may see (the table is covered until ``seat`` is at the keyboard)."""
+    def __init__(self, view: SeatView, seat: int, undo_note: str = "") -> None:
+        """``view``: what everyone may see (the table is covered until ``seat`` is at the keyboard);
+        ``undo_note``: why Ctrl+Z undoes nothing here."""
         super().__init__()
         self.game = view
         self.seat = seat
+        self.undo_note = undo_note
 
     def compose(self) -> ComposeResult:
         p = self.game.s.players[self.seat]
@@ -46,6 +50,20 @@ class HandOffScreen(Screen[int]):
             with Center():
                 yield Static(card, id="handoff-card")
         yield Footer()
+
+    def context_topic(self) -> Topic:
+        """What the game waits for, in words everyone may read."""
+        return pending_topic(self.game)
+
+    def restyle(self) -> None:
+        self.refresh(recompose=True)
+
+    def action_undo(self) -> None:
+        """Ctrl+Z here undoes nothing (the keyboard is between two people): say why."""
+        name = self.game.s.players[self.seat].name
+        self.app.bell()
+        self.notify(self.undo_note or f"{name} cannot undo now: undo works at the table, once you press Enter.",
+                    severity="warning", timeout=6)
 
     def action_ready(self) -> None:
         self.dismiss(self.seat)

@@ -7,8 +7,8 @@ its links numbered, and the list of those links. Alt+Left / Alt+Right go back an
 
 The screen only reads: the game is never touched, so closing it leaves the table exactly as it was
 (Textual gives the focus back to the widget that had it). What the lookup showed is remembered on
-the app, so the next `?` opens where the player left off. :func:`context_topic` says what the
-context key (F5) opens on each screen.
+the app, so the next `?` opens where the player left off. What the context key (F5) opens, each
+screen says itself (its ``context_topic``).
 
 Typing never loses a key. The app hands every key and paste to :meth:`LookupScreen.intercept`
 before it sends it to the focused widget; that runs in the order keys arrive, so a letter typed
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.text import Text
 from textual import events
@@ -34,15 +34,38 @@ from textual.widgets import Input, OptionList, Static, Tree
 from textual.widgets.option_list import Option
 from textual.widgets.tree import TreeNode
 
-from ..lookup_topics import CONTEXT_KEY, TableThing, Topic
+from great_harbor.data import CatalogueError
+
+from ..lookup_topics import CONTEXT_KEY, TableThing, Topic, index_for, table_things
 from ..widgets.footer import SteadyFooter
 from ..widgets.rules_entry import EntryText, FollowLink, LinkList, entry_links
+from .game import GameScreen
+from .game_over import GameOverScreen
+from .handoff import HandOffScreen
 
 if TYPE_CHECKING:
     from great_harbor.data import Catalogue
+    from great_harbor.engine import Game
     from great_harbor.lookup import SearchIndex
 
-    from ..app import GreatHarborApp
+
+class LookupHost(Protocol):
+    """What the lookup reads of the app that opens it."""
+
+    game: Game | None
+    lookup_memory: object | None
+    blink: bool
+
+    @property
+    def catalogue(self) -> Catalogue: ...
+
+    @property
+    def screen(self) -> Screen[Any]: ...
+
+    @property
+    def screen_stack(self) -> list[Screen[Any]]: ...
+
+    def push_screen(self, screen: Screen[Any]) -> object: ...
 
 RESULTS = 15
 TYPING_PAUSE = 0.12  # seconds without a key before the best match is drawn on the right
@@ -542,7 +565,7 @@ def _result_text(title: str, breadcrumb: tuple[str, ...]) -> Text:
 # --- opening the lookup from the app ------------------------------------------------------------
 
 
-def open_lookup(app: GreatHarborApp, topic: Topic | None = None) -> None:
+def open_lookup(app: LookupHost, topic: Topic | None = None) -> None:
     """Push the lookup over the current screen (or, when it is already open, go to its search
     field, or to ``topic``)."""
     screen = app.screen
@@ -552,17 +575,13 @@ def open_lookup(app: GreatHarborApp, topic: Topic | None = None) -> None:
         else:
             screen.focus_search()
         return
-    from ..lookup_topics import index_for
-
     index = index_for(_catalogue(app))
     memory = app.lookup_memory if isinstance(app.lookup_memory, LookupMemory) else LookupMemory()
     app.lookup_memory = memory
-    app.push_screen(LookupScreen(index, topic, table_context(app), memory, blink=getattr(app, "blink", True)))
+    app.push_screen(LookupScreen(index, topic, table_context(app), memory, blink=app.blink))
 
 
-def _catalogue(app: GreatHarborApp) -> Catalogue | None:
-    from great_harbor.data import CatalogueError
-
+def _catalogue(app: LookupHost) -> Catalogue | None:
     if app.game is not None:
         return app.game.cat
     try:
@@ -571,14 +590,9 @@ def _catalogue(app: GreatHarborApp) -> Catalogue | None:
         return None
 
 
-def table_context(app: GreatHarborApp) -> list[TableThing]:
+def table_context(app: LookupHost) -> list[TableThing]:
     """What the table shows now, for the "On the table" branch: nothing private while the table is
     hidden (the hand-off screen), and nothing at all away from a game."""
-    from ..lookup_topics import table_things
-    from .game import GameScreen
-    from .game_over import GameOverScreen
-    from .handoff import HandOffScreen
-
     table = next((s for s in app.screen_stack if isinstance(s, GameScreen)), None)
     if app.game is None or table is None:
         return []
@@ -590,66 +604,3 @@ def table_context(app: GreatHarborApp) -> list[TableThing]:
     top = view.pending
     shown = view.seat if view.seat is not None else (top.seat if top is not None else 0)
     return table_things(view, shown)
-
-
-def context_topic(app: GreatHarborApp) -> Topic | None:
-    """What the context key opens on the current screen: the rule of a refusal just shown, the
-    thing highlighted on the table, or what the screen is about."""
-    import time
-
-    from ..lookup_topics import pending_topic, slot_topic, topic_for_action, why_not
-    from ..widgets.harbor_map import HarborMap
-    from ..widgets.picker import ActionPicker
-    from .automa_turn import AutomaTurnScreen
-    from .colony_view import ColonyViewScreen
-    from .game import GameScreen
-    from .game_over import GameOverScreen
-    from .handoff import HandOffScreen
-    from .new_game import NewGameScreen
-
-    screen = app.screen
-    game = app.game
-    refusal = getattr(app, "refusal", None)
-    if refusal is not None and refusal[1] > time.monotonic() and isinstance(screen, GameScreen):
-        return refusal[0]
-    if isinstance(screen, NewGameScreen):
-        focused = screen.focused
-        name = focused.id or "" if focused is not None else ""
-        if name == "shops":
-            return Topic("harbor-shops", "the Harbor Shops variant")
-        if name.startswith("kind-") and getattr(focused, "value", "") == "Automa":
-            return Topic("automa", "playing with the Automa")
-        return Topic("setup", "setting up a game")
-    if game is None:
-        return None
-    if isinstance(screen, GameOverScreen):
-        return Topic("end-of-game", "the final scores")
-    if isinstance(screen, AutomaTurnScreen):
-        return Topic("automa", "the Automa's turn")
-    if isinstance(screen, ColonyViewScreen):
-        return Topic("colony-board", "the colony board")
-    if isinstance(screen, HandOffScreen):
-        return pending_topic(screen.game)
-    if not isinstance(screen, GameScreen):
-        return None
-    game = screen.game  # the view the table shows
-    if screen.hidden or screen.layout_mode == "small":
-        return pending_topic(game)
-    hmap = screen.query_one(HarborMap)
-    if hmap.has_focus:
-        if hmap.assigning and hmap.splits:
-            return topic_for_action(game, hmap.splits[hmap.split], "the split on the map")
-        if hmap.placing and hmap.cursor is not None:
-            from great_harbor.engine.describe import slot_name
-
-            return slot_topic(game, hmap.cursor, f"the slot under the cursor: {slot_name(game, hmap.cursor)}")
-    picker = screen.query_one(ActionPicker)
-    if picker.has_focus_within:
-        index = picker.options.highlighted
-        if picker.shown and index is not None and index < len(picker.shown):
-            return topic_for_action(game, picker.shown[index].action)
-        if picker.filter.value.strip() and picker.items:
-            found = why_not(game, picker.filter.value)
-            if found is not None and found.rule is not None:
-                return Topic(found.rule, found.text)
-    return pending_topic(game)

@@ -3,6 +3,8 @@ and an optional seed."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,7 +14,10 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 
 from great_harbor.engine import Seat
 from great_harbor.engine.game import naming_problem
+from great_harbor.saves import SaveInfo, list_saves
 
+from ..lookup_topics import Topic
+from ..messages import Setup, StartGame
 from ..style import player_text
 from ..widgets.cycle import Cycle
 from ..widgets.resume import ResumeBar
@@ -23,6 +28,15 @@ DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dido")
 
 def _shops_label(on: bool) -> str:
     return f"Harbor Shops variant: {'on' if on else 'off'}"
+
+
+def last_seats(saves: list[SaveInfo]) -> Setup | None:
+    """The seats of the game played last (the newest readable save), for a new game's form."""
+    info = next((i for i in saves if i.ok and i.seats), None)
+    if info is None or len(info.seats) > len(DEFAULT_NAMES):
+        return None
+    automa = list(info.automa) + [False] * (len(info.seats) - len(info.automa))
+    return Setup(tuple(Seat(name, automa=a) for name, a in zip(info.seats, automa[:len(info.seats)], strict=True)))
 
 
 class OnOffBox(Checkbox):
@@ -45,11 +59,12 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, setup: object | None = None, seed: int | None = None) -> None:
+    def __init__(self, setup: Setup | None = None, seed: int | None = None, *, folder: Path) -> None:
+        """``setup``: the form's first values (the last game's in this run); ``folder``: the saves
+        folder, for Continue, the saved games, and else the seats of the game played last."""
         super().__init__()
-        from ..app import Setup
-
-        self.initial: Setup | None = setup if isinstance(setup, Setup) else None
+        self.saves = list_saves(folder)
+        self.initial = setup or last_seats(self.saves)
         self.seed = seed
 
     def compose(self) -> ComposeResult:
@@ -57,7 +72,7 @@ class NewGameScreen(Screen[None]):
         with Center():
             with Vertical(id="new-game") as box:
                 box.border_title = "The Great Harbor — new game"
-                yield ResumeBar(id="resume")  # Continue and the saved games, when there are any
+                yield ResumeBar(self.saves, id="resume")  # Continue and the saved games, when there are any
                 yield Static(Text("Two to four seats. One seat may be the Automa; at least one must be a person.",
                                   style="dim"))
                 for i in range(4):
@@ -85,10 +100,8 @@ class NewGameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#name-0", Input).focus()
 
-    def read_setup(self) -> object:
+    def read_setup(self) -> Setup | str:
         """The setup the form describes, or a one-line message saying what is wrong."""
-        from ..app import Setup
-
         seats: list[Seat] = []
         for i in range(4):
             kind = self.query_one(f"#kind-{i}", Cycle).value
@@ -126,18 +139,26 @@ class NewGameScreen(Screen[None]):
         return Setup(tuple(seats), seed, shops)
 
     def action_start(self) -> None:
-        from ..app import Setup
-
         setup = self.read_setup()
-        error = self.query_one("#setup-error", Static)
-        if not isinstance(setup, Setup):
-            error.update(Text(str(setup), style="bold"))
-            self.app.bell()
+        if isinstance(setup, str):
+            self.show_problem(setup)
             return
-        problem = self.app.start_game(setup)  # type: ignore[attr-defined]
-        if problem:
-            error.update(Text(problem, style="bold"))
-            self.app.bell()
+        self.post_message(StartGame(setup, problem=self.show_problem))
+
+    def show_problem(self, problem: str) -> None:
+        """Say under the form why the game does not start."""
+        self.query_one("#setup-error", Static).update(Text(problem, style="bold"))
+        self.app.bell()
+
+    def context_topic(self) -> Topic:
+        """The variant or the Automa when their field has the focus, else how a game is set up."""
+        focused = self.focused
+        name = focused.id or "" if focused is not None else ""
+        if name == "shops":
+            return Topic("harbor-shops", "the Harbor Shops variant")
+        if name.startswith("kind-") and getattr(focused, "value", "") == "Automa":
+            return Topic("automa", "playing with the Automa")
+        return Topic("setup", "setting up a game")
 
     def on_cycle_changed(self, event: Cycle.Changed) -> None:
         """A seat turned into the Automa is called "Automa" unless someone named it already."""

@@ -30,6 +30,7 @@ from ..widgets.harbor_map import HarborMap
 from ..widgets.log import GameLog
 from ..widgets.senate import SenateBoard
 from ..widgets.trade import TradeBoard
+from .colony_view import ColonyViewScreen
 from .game import COMPACT, WIDE, compose_table, layout_for
 
 TABS = ("tab-harbor", "tab-colony", "tab-boards", "tab-cards")
@@ -137,12 +138,21 @@ class ReplayScreen(Screen[None]):
         colony.show(game, seat, show_hand=self.show_hands)
         box = colony.parent
         if isinstance(box, Widget):
-            hidden = "" if self.show_hands else " (hand hidden: the game is not over)"
+            automa = game.s.players[seat].automa  # it has no hand
+            hidden = "" if self.show_hands or automa else " (hand hidden: the game is not over)"
             box.border_title = f"Colony of {game.s.players[seat].name}{hidden}"
         log = self.query_one(GameLog)
         log.sync(marked_log(game, game.seat))
         log.scroll_end(animate=False, immediate=True)
         self.query_one("#replay-info", Static).update(self.info())
+
+    def restyle(self) -> None:
+        """A new theme: the same position drawn again in its colours."""
+        if not self.query("#status"):
+            return  # not built yet: it will be drawn in the new colours
+        self.show_position()
+        if self.layout_mode != "small":
+            self.query_one(HarborMap).refresh()
 
     def info(self) -> Text:
         """Where the replay stands, the last action's log lines and the next action."""
@@ -228,14 +238,12 @@ class ReplayScreen(Screen[None]):
         self.show_position()
 
     def action_colonies(self) -> None:
-        from .colony_view import ColonyViewScreen
-
         self.app.push_screen(ColonyViewScreen(self.game, self.shown_seat()))
 
     def action_next_tab(self) -> None:
         if self.layout_mode != "compact":
             return
-        from textual.widgets import TabbedContent
+        from textual.widgets import TabbedContent  # only the 120x36 layout has tabs (see compose_table)
 
         tabs = self.query_one(TabbedContent)
         i = TABS.index(tabs.active) if tabs.active in TABS else 0

@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Footer, Static
 from great_harbor.record import RecordError
 from great_harbor.saves import SaveInfo, list_saves
 
+from ..messages import OpenSave
 from ..style import DIM
 
 FORCE_SUFFIX = "; use force to try it anyway"
@@ -103,9 +104,7 @@ class SavedGamesScreen(Screen[None]):
         if info.finished:
             self.action_replay(force)
             return
-        problem = self.app.open_save(info.path, force=force)  # type: ignore[attr-defined]
-        if problem is not None:
-            self.refused(info, problem)
+        self.post_message(OpenSave(info.path, force=force, problem=lambda problem: self.refused(info, problem)))
 
     def action_replay(self, force: bool = False) -> None:
         info = self.current()
@@ -114,9 +113,8 @@ class SavedGamesScreen(Screen[None]):
         if info.problem:
             self.refuse(info, info.problem, forceable=False)
             return
-        problem = self.app.open_replay(info.path, force=force)  # type: ignore[attr-defined]
-        if problem is not None:
-            self.refused(info, problem)
+        self.post_message(OpenSave(info.path, force=force, replay=True,
+                                   problem=lambda problem: self.refused(info, problem)))
 
     def action_force(self) -> None:
         self.action_open(force=True)

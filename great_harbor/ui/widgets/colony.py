@@ -13,6 +13,7 @@ from great_harbor.engine.describe import cost_words, short_card_name
 from great_harbor.engine.state import DOCKED, LUXURIES, OUTBOUND, RESOURCES, PlayerState
 
 from ..style import COLOUR_STYLES, DIM, colour_letter, flow, player_text
+from .automa_board import automa_board_lines
 from .panel import Panel
 
 LABEL = "bold"
@@ -42,164 +43,169 @@ def card_text(game: Game, card: str, extra: str = "") -> Text:
     return out
 
 
-def _row(label: str, body: Text) -> Text:
-    out = Text(f"{label:<10}", style=LABEL)
-    out.append_text(body)
-    return out
-
-
-def ship_line(game: Game, p: PlayerState, dock: int) -> Text:
+def ship_parts(game: Game, p: PlayerState, dock: int) -> list[Text]:
+    """A dock in parts that :func:`~great_harbor.ui.style.flow` keeps whole: the dock and its ship,
+    where it is, its damage, its stats, its crew."""
     sh = p.docks[dock - 1]
-    out = Text(f"{ROMAN[dock - 1]:<3} ")
+    head = Text(f"{ROMAN[dock - 1]:<3} ")
     if sh is None:
-        out.append("empty dock", style=DIM)
-        return out
+        head.append("empty dock", style=DIM)
+        return [head]
     card = game.cat.ships[sh.card]
-    out.append_text(card_text(game, sh.card))
-    # Where the ship is and its damage first: in a narrow panel the end of the line is cut.
+    head.append_text(card_text(game, sh.card))
+    parts = [head]
     if sh.where == DOCKED:
-        out.append("  docked", style=DIM)
+        parts.append(Text("docked", style=DIM))
     elif sh.where == OUTBOUND:
-        out.append(f"  → at sea, segment {sh.segment + 1}", style="bold")
+        parts.append(Text(f"→ at sea, segment {sh.segment + 1}", style="bold"))
     else:
-        out.append(f"  ← sailing home, {sh.sail_back} to go", style="bold")
+        parts.append(Text(f"← sailing home, {sh.sail_back} to go", style="bold"))
     if sh.damage:
-        out.append(f"  damage {sh.damage}", style="bold")
+        parts.append(Text(f"damage {sh.damage}", style="bold"))
     spd, st, cg = fleet_rules.speed(game, sh), fleet_rules.strength(game, p, sh), fleet_rules.cargo(game, p, sh)
-    out.append(f"  spd {spd} str {st} cargo {cg} hull {card.hull}")
+    parts.append(Text(f"spd {spd} str {st} cargo {cg} hull {card.hull}"))
     if sh.crew:
-        out.append(f"  crew: {', '.join(sh.crew)}", style=DIM)
-    return out
+        parts.append(Text(f"crew: {', '.join(sh.crew)}", style=DIM))
+    return parts
+
+
+def ship_lines(game: Game, p: PlayerState, dock: int, label: str, width: int) -> list[Text]:
+    """A dock's line, continued under its ship's name when the panel is too narrow: nothing cut."""
+    return flow(label, ship_parts(game, p, dock), width, sep="  ", indent=14)
 
 
 def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77) -> list[Text]:
-    """Every line of one colony board, the most used first, none wider than ``width``."""
+    """Every line of one colony board, the most used first, none wider than ``width`` (a line that
+    would be continues on the next, indented: no value is ever cut)."""
     s = game.s
     cat = game.cat
     p = s.players[seat]
     gov = cat.governors[p.governor]
     a, b = (str(c) for c in gov.colours)
     lines: list[Text] = []
-    head = player_text(seat, p.name, p.automa)
-    head.append(f"  Governor {gov.name} (")
-    head.append_text(colour_letter(a))
-    head.append("+")
-    head.append_text(colour_letter(b))
-    head.append(f")  ·  {p.prestige} Prestige · {p.coins} coins · {p.favor} Favor · {p.smuggler} Smuggler")
-    lines.append(head)
-    if p.automa:
-        return lines + _automa_lines(game, p, width)
+    who = player_text(seat, p.name, p.automa)
+    who.append(f"  Governor {gov.name} (")
+    who.append_text(colour_letter(a))
+    who.append("+")
+    who.append_text(colour_letter(b))
+    who.append(")")
+    if p.automa:  # it owns no coins and no Favor
+        head = [who, Text(f"{p.prestige} Prestige"), Text(f"{p.smuggler} Smuggler")]
+        return [*flow("", head, width, label_width=0, indent=2), *_automa_lines(game, p, width)]
+    head = [who, Text(f"{p.prestige} Prestige"), Text(f"{p.coins} coins"), Text(f"{p.favor} Favor"),
+            Text(f"{p.smuggler} Smuggler")]
+    lines += flow("", head, width, label_width=0, indent=2)
     top = cat.colony_board.resource_max
-    res = Text()
+    res = []
     for r in RESOURCES:
         n = p.resources[r]
-        res.append(f"{r} {n} ")
-        res.append("▮" * n + "▯" * (top - n) + "  ", style=DIM)
-    lines.append(_row("Resources", res))
+        part = Text(f"{r} {n} ")
+        part.append("▮" * n + "▯" * (top - n), style=DIM)
+        res.append(part)
+    lines += flow("Resources", res, width, sep="  ")
     cap = supply.housing_capacity(game, p)
     crew = sum(len(sh.crew) for sh in fleet_rules.ships(p))
     working = sum(p.building_workers.values()) + len(p.site_workers) + sum(p.luxury_workers)
-    col = Text(f"{p.free_colonists} free (housing for {cap}) · {working} working · {crew} crew · "
-               f"supply {s.colonist_supply}")
-    lines.append(_row("Colonists", col))
+    colonists = [Text(f"{p.free_colonists} free (housing for {cap})"), Text(f"{working} working"),
+                 Text(f"{crew} crew"), Text(f"supply {s.colonist_supply}")]
+    lines += flow("Colonists", colonists, width)
     if show_hand:
         hand = [card_text(game, card) for card in p.hand] or [Text("empty", style=DIM)]
     else:
         hand = [Text(f"{len(p.hand)} card{'s' if len(p.hand) != 1 else ''} (hidden)", style=DIM)]
     lines += flow("Hand", hand, width)
     for dock in range(1, len(p.docks) + 1):
-        lines.append(_row("Docks" if dock == 1 else "", ship_line(game, p, dock)))
+        lines += ship_lines(game, p, dock, "Docks" if dock == 1 else "", width)
     markers = cat.colony_board.activation_markers - len(p.activated)
     for i, slot in enumerate(p.person_slots, start=1):
-        body = Text(f"{i}: ")
-        if not slot:
-            body.append("empty", style=DIM)
+        parts: list[Text] = []
         for k, card in enumerate(slot):
-            if k:
-                body.append("  +  ")
-            body.append_text(card_text(game, card, " [marker]" if card in p.activated else ""))
+            part = Text(f"{i}: " if not k else "+ ")
+            part.append_text(card_text(game, card, " [marker]" if card in p.activated else ""))
+            parts.append(part)
+        if not slot:
+            parts.append(Text(f"{i}: ").append("empty", style=DIM))
         if f"insula-{i}" in p.structures and len(slot) < 2:
-            body.append("  (Insula: 2 of one colour)", style=DIM)
+            parts.append(Text("(Insula: 2 of one colour)", style=DIM))
         if i == 1:
-            body.append(f"   markers left {markers}", style=DIM)
-        lines.append(_row("Persons" if i == 1 else "", body))
+            parts.append(Text(f" markers left {markers}", style=DIM))
+        lines += flow("Persons" if i == 1 else "", parts, width, sep="  ", indent=13)
     bld = [
         card_text(game, card, f" [{p.building_workers[card]} working]" if p.building_workers.get(card) else "")
         for card in p.buildings
     ] or [Text("none", style=DIM)]
     lines += flow("Buildings", bld, width)
+    # The colours (Governor pairs, Shops left) before the structures and luxuries: where the
+    # panel is short (four players at 160x45) its last lines are the ones to scroll to.
+    colours = _colour_summary(game, p)
+    if s.shops_variant:
+        colours.append(Text(f"Shops left {p.shops_left}"))
+    lines += flow("Colours", colours, width)
     if width >= 100:
         for kind, label in (("dock_hut", "Dock huts"), ("insula", "Insulae")):
-            built = Text()
+            sites = []
             for site in cat.colony_board.sites:
                 if site.kind != kind:
                     continue
-                if built:
-                    built.append("   ")
                 if site.id in p.structures:
-                    built.append(f"{site.index} built", style="bold")
+                    part = Text(f"{site.index} built", style="bold")
                     if site.id in p.site_workers:
-                        built.append(" (colonist)", style=DIM)
+                        part.append(" (colonist)", style=DIM)
                 else:
-                    built.append(f"{site.index}: {cost_words(supply.cost_of(site.cost))}", style=DIM)
-            lines.append(_row(label, built))
+                    part = Text(f"{site.index}: {cost_words(supply.cost_of(site.cost))}", style=DIM)
+                sites.append(part)
+            lines += flow(label, sites, width, sep="   ")
     else:
-        built = Text()
+        built = []
         for site in cat.colony_board.sites:
             if site.id in p.structures:
-                if built:
-                    built.append(" · ")
-                built.append(f"{'Dock hut' if site.kind == 'dock_hut' else 'Insula'} {site.index}", style="bold")
+                part = Text(f"{'Dock hut' if site.kind == 'dock_hut' else 'Insula'} {site.index}", style="bold")
                 if site.id in p.site_workers:
-                    built.append(" (colonist)", style=DIM)
+                    part.append(" (colonist)", style=DIM)
+                built.append(part)
         if not built:
-            built.append("no Dock hut or Insula yet", style=DIM)
-        built.append("  (F2: costs)", style=DIM)
-        lines.append(_row("Built", built))
-    lux = Text()
+            built.append(Text("no Dock hut or Insula yet", style=DIM))
+        built[-1] = built[-1].copy().append("  (F2: costs)", style=DIM)
+        lines += flow("Built", built, width)
+    lux = []
     for i, tile in enumerate(p.luxury_tiles):
-        kind = str(cat.luxury_production_tiles[tile].luxury)
-        lux.append(f"{i + 1}:{kind}")
+        part = Text(f"{i + 1}:{cat.luxury_production_tiles[tile].luxury}")
         if p.luxury_workers[i]:
-            lux.append(" (worked)", style=DIM)
-        lux.append("  ")
-    lux.append("tokens: ", style=DIM)
+            part.append(" (worked)", style=DIM)
+        lux.append(part)
     held = [f"{x} {p.luxuries[x]}" for x in LUXURIES if p.luxuries[x]]
-    lux.append(", ".join(held) if held else "none")
-    lines.append(_row("Luxuries", lux))
-    colours = _colour_summary(game, p)
-    if s.shops_variant:
-        colours.append(f" · Shops left {p.shops_left}")
-    lines.append(_row("Colours", colours))
+    lux.append(Text("tokens: ", style=DIM).append(", ".join(held) if held else "none"))
+    lines += flow("Luxuries", lux, width, sep="  ")
     return lines
 
 
-def _colour_summary(game: Game, p: PlayerState) -> Text:
+def _colour_summary(game: Game, p: PlayerState) -> list[Text]:
     counts = scoring.colour_counts(game, p)
     gov = game.cat.governors[p.governor]
     a, b = (str(c) for c in gov.colours)
-    out = Text()
+    out = []
     for colour, n in counts.items():
-        out.append(f"{colour} {n}", style=COLOUR_STYLES[colour])
+        part = Text(f"{colour} {n}", style=COLOUR_STYLES[colour])
         if colour in p.dice_bonus_colours:
-            out.append("+bonus", style=DIM)
-        out.append(" · ")
-    out.append(f"Governor pairs {min(counts[a], counts[b])}")
+            part.append("+bonus", style=DIM)
+        out.append(part)
+    out.append(Text(f"Governor pairs {min(counts[a], counts[b])}"))
     retired = len(p.retired_ships)
     if retired:
-        out.append(f" · retired ships {retired}", style=DIM)
+        out.append(Text(f"retired ships {retired}", style=DIM))
     return out
 
 
 def _automa_lines(game: Game, p: PlayerState, width: int) -> list[Text]:
-    lines: list[Text] = []
-    track = Text()
-    for colour, pos in p.automa_track.items():
-        track.append(f"{colour} {pos}  ", style=COLOUR_STYLES[colour])
-    lines.append(_row("Board", track))
-    lines.append(_row("Colonists", Text(str(p.automa_colonists))))
+    """The Automa has no hand and no resources: its board, its colonists, its ships (and those it
+    retired: they score at the end) and its cards."""
+    lines: list[Text] = automa_board_lines(game, p)
+    waiting = [Text(f"{p.automa_colonists} waiting for a ship"), Text(f"supply {game.s.colonist_supply}")]
+    lines += flow("Colonists", waiting, width)
     for dock in range(1, len(p.docks) + 1):
-        lines.append(_row("Ships" if dock == 1 else "", ship_line(game, p, dock)))
+        lines += ship_lines(game, p, dock, "Ships" if dock == 1 else "", width)
+    retired = [card_text(game, c) for c in p.retired_ships] or [Text("none", style=DIM)]
+    lines += flow("Retired", retired, width)
     cards = [c for slot in p.person_slots for c in slot] + list(p.buildings)
     lines += flow("Cards", [card_text(game, c) for c in cards] or [Text("none", style=DIM)], width)
     return lines

@@ -9,7 +9,7 @@ from rich.text import Text
 from great_harbor.engine import Game
 from great_harbor.engine.state import PlayerState
 
-from ..style import DIM, die_text, player_text, symbol
+from ..style import DIM, die_text, flow, join, player_text, symbol
 from .panel import Panel
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
@@ -28,56 +28,68 @@ class DicePanel(Panel):
             self.set_text(dice_text(self.game, self.content_region.width or 77))
 
 
-def summary(p: PlayerState, short: bool = False) -> Text:
+def summary(p: PlayerState, short: bool = False) -> list[Text]:
+    """A player's tokens and hand in parts (``short``: the labels abbreviated, never the values)."""
+    if p.automa:  # no coins, Favor or hand: its Prestige, Smuggler tokens and colonists waiting
+        if short:
+            return [Text(f"{p.prestige} Prest."), Text(f"{p.smuggler} Smug."), Text(f"{p.automa_colonists} col.")]
+        return [Text(f"{p.prestige} Prestige"), Text(f"{p.smuggler} Smug."),
+                Text(f"{p.automa_colonists} colonists waiting")]
     if short:
-        return Text(f"{p.prestige} Prest. {p.coins}c {p.favor} Fav. {p.smuggler} Smug. hand {len(p.hand)}")
-    return Text(f"{p.prestige} Prestige · {p.coins}c · {p.favor} Favor · {p.smuggler} Smug. · hand {len(p.hand)}")
+        return [Text(f"{p.prestige} Prest."), Text(f"{p.coins}c"), Text(f"{p.favor} Fav."), Text(f"{p.smuggler} Smug."),
+                Text(f"hand {len(p.hand)}")]
+    return [Text(f"{p.prestige} Prestige"), Text(f"{p.coins}c"), Text(f"{p.favor} Favor"), Text(f"{p.smuggler} Smug."),
+            Text(f"hand {len(p.hand)}")]
 
 
 def dice_text(game: Game, width: int = 77) -> Text:
+    """The pool and every player's dice and tokens, no line wider than ``width`` (what does not
+    fit goes on the next line: a die, a token count is never cut)."""
     s = game.s
     lines: list[Text] = []
-    pool = Text("Pool   ", style="bold")
     if s.pool:
-        for d in s.pool:
-            pool.append_text(die_text(d, s.faces[d]))
-            pool.append(" ")
+        dice = [die_text(d, s.faces[d]) for d in s.pool]
         if s.draft_order:
-            pool.append(" next: ", style=DIM)
-            pool.append(" ".join(symbol(x) for x in s.draft_order[:4]))
+            dice.append(Text("next: ", style=DIM).append(" ".join(symbol(x) for x in s.draft_order[:4]), style=""))
+        lines += flow("Pool", dice, width, label_width=7, sep=" ")
     else:
-        pool.append("all drafted", style=DIM)
-    lines.append(pool)
+        lines += flow("Pool", [Text("all drafted", style=DIM)], width, label_width=7)
     order = s.turn_order if s.phase != "draft" else []
     for p in s.players:
-        row = player_text(p.seat, p.name)
-        row.pad_right(max(0, 10 - row.cell_len))
+        name = player_text(p.seat, p.name)
+        name.pad_right(max(0, 10 - name.cell_len))
+        parts: list[Text] = []
+        for d in p.drafted:
+            die = die_text(d, s.faces[d], s.die_bonus.get(str(d), 0))
+            if d in s.die_wild:
+                die.append("(wild)", style=DIM)
+            if d in s.die_no_fee:
+                die.append("(no fee)", style=DIM)
+            parts.append(die)
         if p.drafted:
-            for d in p.drafted:
-                row.append_text(die_text(d, s.faces[d], s.die_bonus.get(str(d), 0)))
-                if d in s.die_wild:
-                    row.append("(wild)", style=DIM)
-                if d in s.die_no_fee:
-                    row.append("(no fee)", style=DIM)
-                row.append(" ")
-            row.append(f"={sum(s.faces[d] for d in p.drafted)}", style=DIM)
+            parts.append(Text(f"={sum(s.faces[d] for d in p.drafted)}", style=DIM))
         elif p.automa:  # it drafts first and places each die at once: it holds none
-            row.append("drafts first" if s.phase == "draft" else "acted in draft", style=DIM)
+            parts.append(Text("drafts first" if s.phase == "draft" else "acted in draft", style=DIM))
         else:
-            row.append("—", style=DIM)
+            parts.append(Text("—", style=DIM))
         if p.seat in order:
             pos = order.index(p.seat)
-            row.append(f" {ORDINALS[pos]}", style=DIM)
+            place = Text(ORDINALS[pos], style=DIM)
             if pos == s.active and s.phase == "actions":
-                row.append("◀", style="bold")
-        tail = summary(p)
-        if row.cell_len < DICE_WIDTH and DICE_WIDTH + tail.cell_len <= width:
+                place.append("◀", style="bold")
+            parts.append(place)
+        row = name.copy()
+        row.append_text(parts[0])
+        for part in parts[1:]:
+            row.append(" ")
+            row.append_text(part)
+        full = summary(p)
+        if row.cell_len < DICE_WIDTH and DICE_WIDTH + sum(t.cell_len + 3 for t in full) - 3 <= width:
             row.pad_right(DICE_WIDTH - row.cell_len)
-            row.append_text(tail)
-            lines.append(row)
-        else:
-            lines.append(row)
-            indent = Text("  ")
-            indent.append_text(summary(p, short=True))
-            lines.append(indent)
+            lines.append(row.append_text(join(full, " · ")))
+            continue
+        # Narrow (the 120x36 layout): the dice, then the tokens under them, as many lines as needed.
+        first = name.copy().append_text(parts[0])
+        lines += flow("", [first, *parts[1:]], width, label_width=0, sep=" ", indent=10)
+        lines += flow("", summary(p, short=True), width, label_width=2, sep=" ", indent=2)
     return Text("\n").join(lines)

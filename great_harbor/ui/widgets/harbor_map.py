@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
-from textual import events
 from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
@@ -18,9 +17,10 @@ from great_harbor.engine import Game
 from great_harbor.engine.actions import Action, AssignPips, PlaceDie
 from great_harbor.engine.describe import describe, split_words
 from great_harbor.engine.harbor import DISTRICT, shore_fee
+from great_harbor.engine.shops import positions
 
-from ..style import COLOUR_STYLES, DIM, PLAYER_STYLES, die_text, symbol
-from .picker import TypedAhead, offer_order
+from ..style import COLOUR_STYLES, DIM, PALETTE, die_text, player_style, symbol
+from .picker import offer_order
 
 TW = 21  # tile width
 TH = 5  # tile height
@@ -28,7 +28,6 @@ VW = 4  # width of a vertical slot lane
 WIDTH = 4 * VW + 3 * TW
 
 LANE = "dim"
-TILE = "on #1b2530"
 TARGET = "bold"
 CURSOR = "reverse bold"
 
@@ -177,16 +176,10 @@ class HarborMap(Widget, can_focus=True):
 
     # --- keys -----------------------------------------------------------------------------
 
-    def on_key(self, event: events.Key) -> None:
-        # Keys reach the widget before its bindings: the map keeps its own (space, 1-3) and hands
-        # any other character to the action filter.
-        if event.is_printable and event.character and event.key not in self._own_keys():
-            event.stop()
-            event.prevent_default()
-            self.post_message(TypedAhead(event.character))
-
     @classmethod
-    def _own_keys(cls) -> set[str]:
+    def own_keys(cls) -> set[str]:
+        """The keys the map answers (space, 1-3, the arrows, Enter, Esc): any other character
+        typed while it has the focus starts the action filter (the game screen moves the focus)."""
         return {key for b in cls.BINDINGS if isinstance(b, Binding) for key in b.key.split(",")}
 
     def action_move(self, dx: int, dy: int) -> None:
@@ -204,22 +197,33 @@ class HarborMap(Widget, can_focus=True):
             self._back, self.cursor = ((-dx, -dy), self.cursor), self._back[1]
             self.refresh()
             return
-        x0, y0 = self._pos[self.cursor].point()
-        best: tuple[float, str] | None = None
+        slot = self.step_from(self.cursor, dx, dy, targets)
+        if slot is not None:
+            self._back = ((-dx, -dy), self.cursor)
+            self.cursor = slot
+            self.refresh()
+
+    def step_from(self, start: str, dx: int, dy: int, targets: list[str]) -> str | None:
+        """The slot an arrow goes to from ``start``: left and right stay in the row when a slot
+        there lies that way (the nearest); otherwise the slot nearest in the pressed direction,
+        distances counted in slots (a column is four times as wide as a row is high), a step
+        sideways three times a step ahead."""
+        x0, y0 = self._pos[start].point()
+        ahead: list[tuple[float, float, str]] = []
         for slot in targets:
             x, y = self._pos[slot].point()
-            ddx, ddy = x - x0, y - y0
-            along = ddx * dx + ddy * dy
-            if along <= 0:
-                continue
-            across = abs(ddy if dx else ddx)
-            score = along + 3 * across
-            if best is None or score < best[0]:
-                best = (score, slot)
-        if best is not None:
-            self._back = ((-dx, -dy), self.cursor)
-            self.cursor = best[1]
-            self.refresh()
+            along = (x - x0) * dx + (y - y0) * dy
+            if along > 0:
+                across = abs(y - y0) if dx else abs(x - x0)
+                ahead.append((along, across, slot))
+        if dx:
+            in_row = [(along, slot) for along, across, slot in ahead if across == 0]
+            if in_row:
+                return min(in_row)[1]
+        unit_x, unit_y = (TW + VW) / 2, (TH + 1) / 2
+        units = (unit_x, unit_y) if dx else (unit_y, unit_x)
+        scored = [(along / units[0] + 3 * across / units[1], slot) for along, across, slot in ahead]
+        return min(scored)[1] if scored else None
 
     def action_next_die(self) -> None:
         if self.dice and self.die is not None:
@@ -295,7 +299,7 @@ class HarborMap(Widget, can_focus=True):
             seats = corners.get((row, col), [])
             box = Text(" ")
             for seat in seats[: VW - 1]:
-                box.append(symbol(seat), style=PLAYER_STYLES[seat % len(PLAYER_STYLES)])
+                box.append(symbol(seat), style=player_style(seat))
             box.pad_right(VW - box.cell_len)
             return box
 
@@ -308,10 +312,11 @@ class HarborMap(Widget, can_focus=True):
 
         for r in range(3):
             h_lane(r)
+            tiles = [self._tile_lines(game, r, c, tile_corners) for c in range(3)]
             for i in range(TH):
                 for c in range(3):
                     out.append_text(self._v_slot(slot_at.get(("v", r, c)), i, targets, cursor))
-                    out.append_text(self._tile_line(game, r, c, i, tile_corners))
+                    out.append_text(tiles[c][i])
                 out.append_text(self._v_slot(slot_at.get(("v", r, 3)), i, targets, cursor))
                 out.append("\n")
         h_lane(3)
@@ -386,7 +391,23 @@ class HarborMap(Widget, can_focus=True):
             return None
         return int(top.data.fees[top.data.tiles.index(tile_id)])
 
-    def _tile_line(self, game: Game, r: int, c: int, i: int, shops: dict[tuple[int, int, int, int], int]) -> Text:
+    def _tile_lines(self, game: Game, r: int, c: int, shops: dict[tuple[int, int, int, int], int]) -> list[Text]:
+        """The tile's lines (name, tiers, fee) with the Shops bent round its corners: a Shop shows
+        in its corner's column on the nearest line that has a blank there (the name's line for a
+        top corner when the name leaves it blank, else the first tier's...): never over a word."""
+        lines = [self._tile_line(game, r, c, i) for i in range(TH)]
+        for (bottom, right), order in (((0, 0), range(TH)), ((0, 1), range(TH)),
+                                       ((1, 0), range(TH - 1, -1, -1)), ((1, 1), range(TH - 1, -1, -1))):
+            seat = shops.get((r, c, bottom, right))
+            if seat is None:
+                continue
+            x = TW - 1 if right else 0
+            i = next((i for i in order if lines[i].plain[x] == " "), order[0])
+            mark = Text(symbol(seat), style=f"{player_style(seat)} {PALETTE.tile}")
+            lines[i] = lines[i][:x] + mark + lines[i][x + 1:]
+        return lines
+
+    def _tile_line(self, game: Game, r: int, c: int, i: int) -> Text:
         cell = f"{r},{c}"
         tile_id = game.s.layout[cell]
         tile = game.cat.tiles[tile_id]
@@ -394,24 +415,18 @@ class HarborMap(Widget, can_focus=True):
         own_fee = self._placement_fee(game, tile_id)
         fee = shore if own_fee is None else own_fee  # the fee this placement pays: never its own die's
         if i == 0:
-            line = Text(tile.name[:TW].center(TW), style=f"bold {TILE}")
+            line = Text(tile.name[:TW].center(TW), style=f"bold {PALETTE.tile}")
         elif i <= 3:
             threshold = game.cat.harbor.tier_thresholds[i - 1] + fee
             text = f" {threshold:>2}+ {short_benefit(tile.benefits[i - 1])}"
-            line = Text(text[:TW].ljust(TW), style=TILE)
+            line = Text(text[:TW].ljust(TW), style=PALETTE.tile)
         elif own_fee is not None and (own_fee or shore):
             words = f" Fee for this die +{own_fee}" if own_fee else " No fee for this die"
-            line = Text(words.ljust(TW), style=f"italic {TILE}")
+            line = Text(words.ljust(TW), style=f"italic {PALETTE.tile}")
         elif fee:
-            line = Text(f" Shore fee +{fee}".ljust(TW), style=f"italic {TILE}")
+            line = Text(f" Shore fee +{fee}".ljust(TW), style=f"italic {PALETTE.tile}")
         else:
-            line = Text(" " * TW, style=TILE)
-        if i in (0, TH - 1):  # a Shop bent round this tile's corner shows in that corner
-            for side, x in ((0, 0), (1, TW - 1)):
-                seat = shops.get((r, c, 0 if i == 0 else 1, side))
-                if seat is not None:
-                    mark = Text(symbol(seat), style=f"{PLAYER_STYLES[seat % len(PLAYER_STYLES)]} {TILE}")
-                    line = line[:x] + mark + line[x + 1:]
+            line = Text(" " * TW, style=PALETTE.tile)
         return line
 
     def _shops(self, game: Game) -> tuple[dict[tuple[int, int], list[int]], dict[tuple[int, int, int, int], int]]:
@@ -419,8 +434,6 @@ class HarborMap(Widget, can_focus=True):
         corner by (row, col, bottom?, right?)."""
         if not game.s.shops:
             return {}, {}
-        from great_harbor.engine.shops import positions
-
         where = positions(game)
         rim: dict[tuple[int, int], list[int]] = {}
         corners: dict[tuple[int, int, int, int], int] = {}

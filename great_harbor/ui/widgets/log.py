@@ -7,8 +7,6 @@ import textwrap
 from textual import events
 from textual.widgets import Log
 
-from .picker import TypedAhead
-
 
 class GameLog(Log):
     """Shows the engine's log lines it has not shown yet (a plain Log: light and fast)."""
@@ -39,12 +37,6 @@ class GameLog(Log):
 
     def on_blur(self) -> None:
         self.scroll_end(animate=False)
-
-    def on_key(self, event: events.Key) -> None:
-        if event.is_printable and event.character and event.key != "space":
-            event.stop()
-            event.prevent_default()
-            self.post_message(TypedAhead(event.character))
 
     def _panel_width(self) -> int:
         return max(20, (self.scrollable_content_region.width or 78) - 1)

@@ -13,7 +13,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -64,15 +66,6 @@ def rank(words: str, keywords: str, query: str) -> tuple[bool, int, bool, int, i
     return run, pairs, in_order, kind, whole
 
 
-class TypedAhead(Message):
-    """A character typed where no key does anything with it (the log, the map): on the table
-    every letter is meant for the action filter, never a command in disguise."""
-
-    def __init__(self, character: str) -> None:
-        super().__init__()
-        self.character = character
-
-
 def offer_order(actions: list[Action]) -> list[Action]:
     """The choices in the order they are offered: a pip split that takes nothing comes last
     (allowed, but rarely meant); otherwise the engine's order."""
@@ -86,13 +79,26 @@ def matches(words: str, query: str) -> bool:
     return all(any(t.startswith(q) for t in tokens) for q in _WORD.findall(query.lower()))
 
 
+class ActionList(OptionList):
+    """The list of actions. Its height is given by the panel, never by how many actions it lists:
+    a change of its length (a letter typed in the filter) redraws the list alone, where Textual
+    would lay the whole table out again (a widget's virtual size is a layout reactive). Its
+    scrollbar is always there and never drawn (app.tcss), so it is never shown or hidden either."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+
 class FilterInput(Input):
     """The picker's filter: tells the picker of every change at once, in the same frame as the
     key (a Changed message would arrive a frame later)."""
 
+    # Its size is the panel's, whatever is typed: a letter redraws the field alone (see ActionList).
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
     def __init__(self, picker: ActionPicker, **kwargs: object) -> None:
-        # No select-all on focus: letters typed while the log or the map had the keys arrive
-        # here (type_ahead) before the focus does, and must not be replaced by the next key.
+        # No select-all on focus: the focus comes here with text already typed (letters typed
+        # during the Automa's playback, a filter left when the log took the keys), and that text
+        # must not be replaced by the next key.
         super().__init__(select_on_focus=False, **kwargs)  # type: ignore[arg-type]
         self.picker = picker
 
@@ -101,7 +107,7 @@ class FilterInput(Input):
         self.picker.filter_changed()
 
     def type_ahead(self, character: str) -> None:
-        """Take the keys with ``character`` already typed (it was typed elsewhere on the table)."""
+        """Take the keys with ``character`` already typed (during the Automa's playback)."""
         self.focus()
         self.insert_text_at_cursor(character)
 
@@ -142,7 +148,7 @@ class ActionPicker(Vertical):
                            id="picker-filter")
         filt.cursor_blink = self._blink
         yield filt
-        yield OptionList(id="picker-options")
+        yield ActionList(id="picker-options")
         yield Static(id="picker-detail")
 
     @property

@@ -7,37 +7,53 @@ from rich.text import Text
 from great_harbor.engine import Game
 from great_harbor.engine.state import OUTBOUND, RESOURCES, RETURNING
 
-from ..style import DIM, player_text
+from ..style import DIM, flow, player_text
 from .panel import Panel
 
 
-def player_summary(game: Game, seat: int) -> Text:
-    s = game.s
-    p = s.players[seat]
-    out = player_text(seat, p.name, p.automa)
-    out.pad_right(max(0, 18 - out.cell_len))
-    # short forms as in the Dice and players panel, so that a line fits at 160 columns
-    out.append(f"{p.prestige} Prestige · {p.coins}c · {p.favor} Favor · {p.smuggler} Smug.", style="bold")
-    if not p.automa:
-        res = " ".join(f"{p.resources[r]} {r}" for r in RESOURCES)
-        out.append(f" · {res} · {p.free_colonists} col.", style=DIM)
+def summary_parts(game: Game, seat: int) -> list[Text]:
+    """A player's summary in parts :func:`~great_harbor.ui.style.flow` keeps whole."""
+    p = game.s.players[seat]
+    first = player_text(seat, p.name, p.automa)
+    first.pad_right(max(0, 18 - first.cell_len))
+    first.append(f"{p.prestige} Prestige", style="bold")
+    parts = [first]
+    if p.automa:  # no coins, Favor, resources or hand
+        parts += [Text(f"{p.smuggler} Smug.", style="bold"), Text(f"{p.automa_colonists} colonists waiting", style=DIM)]
     else:
-        out.append(f" · {p.automa_colonists} colonists", style=DIM)
+        parts += [Text(f"{p.coins}c", style="bold"), Text(f"{p.favor} Favor", style="bold"),
+                  Text(f"{p.smuggler} Smug.", style="bold"),
+                  Text(" ".join(f"{p.resources[r]} {r}" for r in RESOURCES), style=DIM),
+                  Text(f"{p.free_colonists} col.", style=DIM)]
     ships = [sh for sh in p.docks if sh is not None]
     at_sea = sum(1 for sh in ships if sh.where in (OUTBOUND, RETURNING))
     persons = sum(len(x) for x in p.person_slots)
-    out.append(f" · {len(ships)} ships" + (f" ({at_sea} at sea)" if at_sea else ""), style=DIM)
-    out.append(f" · {persons} Persons · {len(p.buildings)} Bldg. · hand {len(p.hand)}", style=DIM)
-    return out
+    parts.append(Text(f"{len(ships)} ships" + (f" ({at_sea} at sea)" if at_sea else ""), style=DIM))
+    parts += [Text(f"{persons} Persons", style=DIM), Text(f"{len(p.buildings)} Bldg.", style=DIM)]
+    if not p.automa:  # it has no hand
+        parts.append(Text(f"hand {len(p.hand)}", style=DIM))
+    if p.retired_ships:  # they still score
+        parts.append(Text(f"{len(p.retired_ships)} retired", style=DIM))
+    return parts
 
 
 class PlayersSummary(Panel):
     """Every player in one line each; the player whose decision is pending is marked."""
 
     def show(self, game: Game, current: int | None) -> None:
-        lines = []
+        self._args = (game, current)
+        self._draw()
+
+    def _draw(self) -> None:
+        game, current = self._args
+        width = self.content_region.width or 146
+        lines: list[Text] = []
         for seat in range(len(game.s.players)):
-            mark = Text("▸ " if seat == current else "  ", style="bold")
-            mark.append_text(player_summary(game, seat))
-            lines.append(mark)
+            # A line per player as long as it fits; the rest on the next line, under the name.
+            parts = summary_parts(game, seat)
+            lines += flow("▸ " if seat == current else "", parts, width, label_width=2, indent=20)
         self.set_text(Text("\n").join(lines))
+
+    def on_resize(self) -> None:
+        if getattr(self, "_args", None) is not None:
+            self._draw()

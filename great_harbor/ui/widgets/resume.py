@@ -8,8 +8,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from great_harbor.saves import SaveInfo, list_saves
+from great_harbor.record import RecordError
+from great_harbor.saves import SaveInfo
 
+from ..messages import OpenSave, ShowSavedGames
 from ..style import DIM
 
 
@@ -21,13 +23,13 @@ def resume_text(info: SaveInfo) -> Text:
 
 
 class ResumeBar(Vertical):
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
+    def __init__(self, saves: list[SaveInfo], *, id: str | None = None) -> None:  # noqa: A002
+        """``saves``: the saves folder's games, most recently played first."""
         super().__init__(id=id)
-        self.saves: list[SaveInfo] = []
+        self.saves = saves
         self.newest: SaveInfo | None = None
 
     def compose(self) -> ComposeResult:
-        self.saves = list_saves(self.app.saves_folder())  # type: ignore[attr-defined]
         self.newest = next((i for i in self.saves if i.ok and not i.finished), None)
         self.display = bool(self.saves)
         with Horizontal():
@@ -49,15 +51,18 @@ class ResumeBar(Vertical):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()  # the new-game screen's own button starts a game
         if event.button.id == "saved-games":
-            self.app.show_saved_games()  # type: ignore[attr-defined]
+            self.post_message(ShowSavedGames())
             return
+        if self.newest is not None:
+            self.post_message(OpenSave(self.newest.path, problem=self.cannot_continue))
+
+    def cannot_continue(self, problem: RecordError) -> None:
+        """The newest game would not open: say why under the Continue button."""
         if self.newest is None:
             return
-        problem = self.app.open_save(self.newest.path)  # type: ignore[attr-defined]
-        if problem is not None:
-            hint = " Ctrl+O lists the saved games: F there opens it anyway." if problem.forceable else ""
-            message = str(problem).removesuffix("; use force to try it anyway")
-            error = self.query_one("#resume-error", Static)
-            error.update(Text(f"Cannot continue {self.newest.name}: {message}.{hint}", style="bold"))
-            error.display = True
-            self.app.bell()
+        hint = " Ctrl+O lists the saved games: F there opens it anyway." if problem.forceable else ""
+        message = str(problem).removesuffix("; use force to try it anyway")
+        error = self.query_one("#resume-error", Static)
+        error.update(Text(f"Cannot continue {self.newest.name}: {message}.{hint}", style="bold"))
+        error.display = True
+        self.app.bell()

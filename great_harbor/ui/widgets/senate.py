@@ -9,7 +9,7 @@ from great_harbor.data.models import SenateBonus
 from great_harbor.engine import Game
 from great_harbor.engine.supply import current_bonus_mapping
 
-from ..style import COLOUR_STYLES, DIM, PLAYER_STYLES, symbol
+from ..style import COLOUR_STYLES, DIM, player_style, symbol
 from .panel import Panel
 
 CELL = 8
@@ -49,8 +49,9 @@ def senate_text(game: Game) -> Text:
             cell = Text(bonuses.get(i, "" if i else "·"), style=DIM)
             for p in humans:
                 if p.senate[colour] == i:
-                    cell.append(symbol(p.seat), style=PLAYER_STYLES[p.seat % len(PLAYER_STYLES)])
-            cell.truncate(CELL)
+                    cell.append(symbol(p.seat), style=player_style(p.seat))
+            # Never cut: a cell wider than its column (an edited catalogue's long bonus, four
+            # markers) pushes the rest of the line right rather than lose a marker.
             cell.pad_right(CELL - cell.cell_len)
             row.append_text(cell)
         lines.append(row)

@@ -8,17 +8,19 @@ from rich.text import Text
 from great_harbor.engine import Game, voyage
 from great_harbor.engine.state import OUTBOUND, RETURNING
 
-from ..style import DIM, PLAYER_STYLES, player_text, symbol
+from ..style import DIM, player_style, player_text, symbol
 from .panel import Panel
 
 COL = 19
 ROMAN = ("I", "II", "III")
+# The board's title, with a key to how its ships are written (on the title line: it costs no row).
+TITLE = "Trade board · key: 1:◆II→ = position 1, ◆'s dock II · ← = going home"
 
 
 def _ship_token(seat: int, dock: int, arrow: str) -> Text:
     text = f"{symbol(seat)}{ROMAN[dock - 1]}"
     text = f"{text}{arrow}" if arrow == "→" else f"{arrow}{text}"
-    return Text(text, style=PLAYER_STYLES[seat % len(PLAYER_STYLES)])
+    return Text(text, style=player_style(seat))
 
 
 def _fill(tokens: list[Text], width: int) -> list[Text]:
@@ -39,19 +41,24 @@ def trade_text(game: Game) -> Text:
     segs = cat.trade_board.segments
     lines: list[Text] = []
 
-    def row(label: str, cells: list[Text], tail: Text | None = None) -> Text:
-        out = Text(f"{label:<10}", style="bold")
-        for cell in cells:
-            cell = cell.copy()
-            cell.truncate(COL - 1)
-            cell.pad_right(COL - cell.cell_len)
-            out.append_text(cell)
-        if tail is not None:
-            out.append_text(tail)
+    def row(label: str, cells: list[Text], tail: Text | None = None) -> list[Text]:
+        """A row of the board: a cell too long for its column goes on in it, on the next line
+        (a pirate's name, a segment's demands are never cut)."""
+        columns = [_fill(list(cell.split(" ")), COL - 1) for cell in cells]
+        out: list[Text] = []
+        for i in range(max(len(c) for c in columns)):
+            line = Text(f"{label if not i else '':<10}", style="bold")
+            for column in columns:
+                cell = column[i].copy() if i < len(column) else Text()
+                cell.pad_right(COL - cell.cell_len)
+                line.append_text(cell)
+            if tail is not None and not i:
+                line.append_text(tail)
+            out.append(line)
         return out
 
-    lines.append(row("Segment", [Text(f"{i + 1}: {sg.coins}c/cargo {sg.prestige}P", style="bold")
-                                 for i, sg in enumerate(segs)]))
+    lines += row("Segment", [Text(f"{i + 1}: {sg.coins}c/cargo {sg.prestige}P", style="bold")
+                             for i, sg in enumerate(segs)])
     pirates = []
     for card in s.pirates:
         if card:
@@ -60,7 +67,7 @@ def trade_text(game: Game) -> Text:
         else:
             pirates.append(Text("—", style=DIM))
     total = sum(cat.pirates[c].strength for c in s.pirates if c)
-    lines.append(row("Pirates", pirates, Text(f"total {total}", style="bold")))
+    lines += row("Pirates", pirates, Text(f"total {total}", style="bold"))
     for p in s.players:  # a Diplomat leaves one card out of its owner's total only
         if p.voyage_ignored_pirate:
             line = Text(f"{'':<10}")
@@ -69,7 +76,7 @@ def trade_text(game: Game) -> Text:
                         f"total {voyage.pirate_total(game, p)}", style="bold")
             lines.append(line)
     demands = [Text(", ".join(str(cat.luxury_demand_tiles[t].luxury) for t in d) or "—") for d in s.demands]
-    lines.append(row("Demands", demands))
+    lines += row("Demands", demands)
     out_ships: list[list[tuple[int, Text]]] = [[] for _ in segs]
     back: dict[int, list[Text]] = {}
     for p in s.players:
@@ -86,7 +93,7 @@ def trade_text(game: Game) -> Text:
     # need: none is ever cut off.
     columns = [_fill([token for _, token in sorted(ships, key=lambda e: e[0])], COL - 1) for ships in out_ships]
     for i in range(max(len(c) for c in columns)):
-        lines.append(row("Outbound" if i == 0 else "", [c[i] if i < len(c) else Text() for c in columns]))
+        lines += row("Outbound" if i == 0 else "", [c[i] if i < len(c) else Text() for c in columns])
     furthest = max(sg.sail_back_start for sg in segs)
     home = Text("Sail back ", style="bold")
     home.append("harbor ◂ ", style=DIM)
