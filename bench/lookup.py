@@ -267,9 +267,10 @@ def hostile_build() -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--misses", action="store_true", help="list the questions of the tuning material (tuning, held out) not answered first")
+    parser.add_argument("--misses", action="store_true",
+                        help="list the questions of the tuning material (tuning, held out) not answered first")
     parser.add_argument("--tuning-only", action="store_true",
-                        help="score the tuning material only (while tuning: the fresh set's figures are read after each general change)")
+                        help="score the tuning material only (leave out the unseen fresh set)")
     parser.add_argument("--explain", metavar="QUERY", help="show why the first entries for QUERY rank there")
     parser.add_argument("--ui", action="store_true", help="also time key presses in the game's lookup screen")
     parser.add_argument("--rounds", type=int, default=2, help="times the key script is run with --ui (default 2)")
