@@ -146,6 +146,33 @@ def test_the_automas_rule_when_the_question_names_it(query: str, expected: tuple
 
 
 @pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("how do I set up the game", "setup"),
+        ("what scores at the end of the game", "end-of-game/final-scoring"),
+        ("how do I get an extra pip", "dice-workers/benefit-tiers"),
+    ],
+)
+def test_the_base_games_rule_comes_before_the_variants(query: str, expected: str) -> None:
+    top = ranked(query)
+    assert top[0] == expected, top
+    assert not top[0].startswith("harbor-shops")
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("how do shops score at the end", "harbor-shops/end-of-game"),
+        ("where can a shop go", "harbor-shops/set-up-shop-action"),
+        ("what do I earn when someone uses my shop", "harbor-shops/shop-income"),
+        ("how many shop tokens do I get", "harbor-shops/set-up"),
+    ],
+)
+def test_the_variants_rule_when_the_question_names_it(query: str, expected: str) -> None:
+    assert first(query) == expected, ranked(query)
+
+
+@pytest.mark.parametrize(
     ("query", "expected", "not_first"),
     [
         ("dock hut", "govern-actions/construct-a-colony-structure", "building-12"),  # Engineer's Hut
@@ -186,6 +213,14 @@ def test_a_card_the_question_names_comes_first(query: str, expected: str) -> Non
         ("take back a move", "app/undo"),
         ("why do I pay extra to use this tile", "shore-fees/how-the-fee-is-set"),
         ("what if the ship deck runs out", "harbor-tiles/empty-decks"),
+        ("how can I avoid paying the fee", "shore-fees/getting-past-a-fee"),
+        ("how long does a game take", "gameplay/length-of-a-game"),
+        ("can my ship sink", "ships/damage-and-hull"),
+        ("what if pirates attack my ship", "voyage-phase/battles"),
+        ("can I place a die but not take the reward", "dice-workers/benefit-tiers"),
+        ("when does my boat come home", "end-of-turn/ships-sail-back"),
+        ("when do workers come home", "end-of-round/workers-come-home"),
+        ("what do the symbols mean", "appendix-icons"),  # "mean" says nothing of the rule asked
     ],
 )
 def test_everyday_words_reach_the_rule(query: str, expected: str) -> None:
