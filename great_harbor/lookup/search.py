@@ -271,6 +271,33 @@ _EVERYDAY_WORDS = {
     "raided": "battle pirate",
     "decline": "declining",
     "refuse": "declining",
+    "travel": "sail move",
+    "distribute": "split",
+    "divide": "split",
+    "endgame": "end game",
+    # about the program
+    "exit": "quit",
+    "reopen": "continue load",
+    "resume": "continue load",
+    "automatically": "autosave",
+    "automatic": "autosave",
+    "oops": "undo mistake",
+    "rewind": "undo",
+    "hide": "hidden cover",
+    "blank": "hidden cover",
+    "peek": "see hidden",
+    "handover": "handoff",
+    "friend": "player",
+    "partner": "player",
+    "faster": "fast speed",
+    "quicker": "fast speed",
+    "slower": "slow",
+    "delay": "pace",
+    "mouse": "keyboard key",
+    "escape": "esc",
+    "navigate": "arrow move",
+    "inspect": "look see",
+    "zoom": "screen size window",
 }
 # Two words side by side (stop words aside) that point at a rule named otherwise: together they
 # are one word of the query, which also matches these words.
@@ -289,7 +316,6 @@ _EVERYDAY_PAIRS = {
     "not take": "declining",
     "without take": "declining",
     "come home": "sail back",
-    "come back": "sail back",
     "go home": "sail back",
 }
 # Idioms: pairs whose second word says nothing on its own either ("back", "extra", "out"); the pair

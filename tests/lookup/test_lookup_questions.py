@@ -193,6 +193,8 @@ def test_a_card_only_when_the_question_names_it(query: str, expected: str, not_f
         ("what does the corsair do", "person-21"),
         ("laurel", "conversion-laurel"),
         ("dice bonus 5", "dice-bonus-5"),
+        ("architect ability", "person-15"),  # the Person, not the rule for activating one
+        ("harbor master ability", "building-18"),
     ],
 )
 def test_a_card_the_question_names_comes_first(query: str, expected: str) -> None:
@@ -220,7 +222,7 @@ def test_a_card_the_question_names_comes_first(query: str, expected: str) -> Non
         ("can I place a die but not take the reward", "dice-workers/benefit-tiers"),
         ("when does my boat come home", "end-of-turn/ships-sail-back"),
         ("when do workers come home", "end-of-round/workers-come-home"),
-        ("what do the symbols mean", "appendix-icons"),  # "mean" says nothing of the rule asked
+        ("what do the symbols mean", "appendix-icons/icon-groups"),  # "mean" says nothing of the rule
     ],
 )
 def test_everyday_words_reach_the_rule(query: str, expected: str) -> None:
@@ -249,17 +251,19 @@ def test_a_chapters_own_title_still_opens_the_chapter(query: str, chapter: str) 
 # --- the program ---------------------------------------------------------------------------------------
 
 APP_PHRASINGS = {
-    "app/keys": ["keys", "keyboard shortcuts", "which key places a die"],
-    "app/undo": ["undo", "take back my last move", "I chose the wrong action by mistake"],
-    "app/saving-and-continue": ["save game", "how do I continue a saved game", "load a game"],
+    "app/keys": ["keys", "keyboard shortcuts", "which key places a die", "exit the program", "can I use the mouse"],
+    "app/undo": ["undo", "take back my last move", "I chose the wrong action by mistake", "oops wrong move"],
+    "app/saving-and-continue": ["save game", "how do I continue a saved game", "load a game", "can I resume a game"],
     "app/replay": ["replay", "watch a recorded game step by step"],
-    "app/hand-off": ["hand-off", "why is the table hidden before my turn", "how do we pass the keyboard"],
-    "app/automa-pace": ["automa pace", "make the automa play faster", "skip the automa playback"],
+    "app/hand-off": ["hand-off", "why is the table hidden before my turn", "how do we pass the keyboard",
+                     "the screen is blank before my turn"],
+    "app/automa-pace": ["automa pace", "make the automa play faster", "skip the automa playback",
+                        "make the automa faster"],
     "app/other-colonies": ["other colonies", "look at an opponent's colony"],
     "app/rules-lookup": ["rules lookup", "how do I search the rules"],
     "app/game-log": ["game log", "export the log to a file"],
     "app/new-game": ["new game", "how do I start a new game"],
-    "app/screen-size": ["screen size", "my terminal window is too small"],
+    "app/screen-size": ["screen size", "my terminal window is too small", "can I zoom out"],
 }
 
 
