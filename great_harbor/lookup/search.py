@@ -96,7 +96,7 @@ ID_BONUS = 40.0
 # its closest question, squared. Closeness weighs each word by how rare it is and counts both the
 # share of the query the question holds and the share of the question the query holds.
 QUESTION_MATCH_BONUS = 60.0
-SHARE_POWER = 2  # an entry's word score times (the share of the query's weight it matches) ** this
+SHARE_POWER = 2.5  # an entry's word score times (the share of the query's weight it matches) ** this
 QUESTION_WORDS = 3  # queries of fewer words get a part of it: one word none, two words half
 SUGGEST_CUTOFF = 0.6
 SUGGEST_TITLE = 200  # letters of a title "did you mean" compares
@@ -271,6 +271,18 @@ _EVERYDAY_WORDS = {
     "raided": "battle pirate",
     "decline": "declining",
     "refuse": "declining",
+    "big": "large",
+    "bigger": "large",
+    "biggest": "large",
+    "huge": "large",
+    "little": "small",
+    "tiny": "small",
+    "middle": "centre",
+    "center": "centre",
+    "edge": "shore",
+    "outer": "shore",
+    "outside": "shore",
+    "sell": "trade convert",
     "travel": "sail move",
     "distribute": "split",
     "divide": "split",

@@ -222,6 +222,8 @@ def test_a_card_the_question_names_comes_first(query: str, expected: str) -> Non
         ("can I place a die but not take the reward", "dice-workers/benefit-tiers"),
         ("when does my boat come home", "end-of-turn/ships-sail-back"),
         ("when do workers come home", "end-of-round/workers-come-home"),
+        ("which tile gives the biggest ship", "harbor-tiles/shipyard"),
+        ("dice on the outer edge of the harbor", "shore-fees/shore-slots"),
         ("what do the symbols mean", "appendix-icons/icon-groups"),  # "mean" says nothing of the rule
     ],
 )
