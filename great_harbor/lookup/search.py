@@ -123,7 +123,8 @@ _STOP_WORDS = (
     "their them then there they this to was what when where which who why will with you your "
     # question words that say nothing about the rule asked
     "am been did didnt doesnt dont had has have happen happens happened im isnt ive now should "
-    "than these those us we would could work works mean means meaning meant"
+    "than these those us we would could work works mean means meaning meant "
+    "cant wont arent wasnt werent shouldnt couldnt wouldnt hasnt havent theyre"
 )
 # Spellings, names and everyday words that mean the same thing in this game, folded onto one word
 # (both in the entries and in the query).
