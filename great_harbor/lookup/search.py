@@ -124,7 +124,8 @@ _STOP_WORDS = (
     # question words that say nothing about the rule asked
     "am been did didnt doesnt dont had has have happen happens happened im isnt ive now should "
     "than these those us we would could work works mean means meaning meant "
-    "cant wont arent wasnt werent shouldnt couldnt wouldnt hasnt havent theyre"
+    "cant wont arent wasnt werent shouldnt couldnt wouldnt hasnt havent theyre "
+    "please ok okay just also"
 )
 # Spellings, names and everyday words that mean the same thing in this game, folded onto one word
 # (both in the entries and in the query).
