@@ -227,6 +227,23 @@ _SYNONYMS = {
     "paying": "pay",
     "coming": "come",
     "came": "come",
+    # irregular past forms
+    "ran": "run",
+    "drew": "draw",
+    "drawn": "draw",
+    "chose": "choose",
+    "chosen": "choose",
+    "built": "build",
+    "bought": "buy",
+    "sold": "sell",
+    "kept": "keep",
+    "held": "hold",
+    "threw": "throw",
+    "thrown": "throw",
+    "spent": "spend",
+    "sent": "send",
+    "stood": "stand",
+    "sank": "sink",
 }
 # Everyday words that point at a rule named otherwise: a query word also matches these rules'
 # words, at a discount (EVERYDAY_FACTOR). Keys and values are written as players and the
