@@ -104,7 +104,7 @@ MAX_WORD = 40  # longer words are cut: no real word is longer, and costs stay li
 MAX_FUZZY = 20  # longer words are matched exactly or as a beginning, never one edit away
 MAX_QUERY = 400  # letters of a query searched
 # Worked examples and rulings rank just below the rule text they illustrate or settle.
-KIND_FACTOR = {"example": 0.6, "ruling": 0.85, "glossary": 0.6}
+KIND_FACTOR = {"example": 0.6, "ruling": 0.75, "glossary": 0.6}
 AUTOMA_FACTOR = 0.35  # an Automa rule, for a query that does not name the Automa
 VARIANT_FACTOR = 0.5  # a rule of the Harbor Shops variant, for a query that names no shop
 UNNAMED_CARD_FACTOR = 0.3  # a card, tile or board of the glossary the query does not name
@@ -348,6 +348,7 @@ _EVERYDAY_PAIRS = {
     "without take": "declining",
     "come home": "sail back",
     "go home": "sail back",
+    "get back": "return",
 }
 # Idioms: pairs whose second word says nothing on its own either ("back", "extra", "out"); the pair
 # stands for both words, and means its rule's words (in full, not at a discount).

@@ -221,6 +221,7 @@ def test_a_card_the_question_names_comes_first(query: str, expected: str) -> Non
         ("what if pirates attack my ship", "voyage-phase/battles"),
         ("can I place a die but not take the reward", "dice-workers/benefit-tiers"),
         ("when does my boat come home", "end-of-turn/ships-sail-back"),
+        ("when do my ships get back", "end-of-turn/ships-sail-back"),
         ("when do workers come home", "end-of-round/workers-come-home"),
         ("which tile gives the biggest ship", "harbor-tiles/shipyard"),
         ("dice on the outer edge of the harbor", "shore-fees/shore-slots"),
@@ -230,6 +231,11 @@ def test_a_card_the_question_names_comes_first(query: str, expected: str) -> Non
 )
 def test_everyday_words_reach_the_rule(query: str, expected: str) -> None:
     assert first(query) == expected, ranked(query)
+
+
+def test_a_rule_comes_before_the_ruling_that_settles_a_corner_of_it() -> None:
+    # "Luxury tokens are limited" (an engine ruling) also holds both words; the rule says what they are
+    assert first("what are luxury tokens") == "govern-actions/employ-colonists-for-luxury-production"
 
 
 @pytest.mark.parametrize(
