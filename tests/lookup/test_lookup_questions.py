@@ -9,6 +9,7 @@ The figures (how often the answer comes first over a question set) are a benchma
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -56,8 +57,12 @@ def test_the_question_sets_name_entries_that_exist(path: Path) -> None:
 
 def test_the_sets_are_apart_and_cover_every_chapter_and_the_app() -> None:
     sets = [yaml.safe_load(path.read_text(encoding="utf-8")) for path in QUESTION_SETS]
-    texts = [{item["q"].lower() for item in questions} for questions in sets]
-    assert not set.intersection(*texts), "a held-out question is also a tuning question"
+    texts = {path.stem: {item["q"].lower() for item in questions} for path, questions in zip(QUESTION_SETS, sets,
+                                                                                           strict=True)}
+    for (one, first_texts), (other, other_texts) in itertools.combinations(texts.items(), 2):
+        assert not first_texts & other_texts, f"questions in both {one} and {other}: {first_texts & other_texts}"
+    assert len(texts["fresh"]) >= 60  # the unseen set
+    assert any(item["a"][0].startswith("app/") for item in sets[[p.stem for p in QUESTION_SETS].index("fresh")])
     tuning = next(questions for path, questions in zip(QUESTION_SETS, sets, strict=True) if path.stem == "tuning")
     assert len(tuning) >= 80
     index = default_index()
