@@ -288,6 +288,8 @@ _EVERYDAY_WORDS = {
     "attacked": "battle pirate",
     "raid": "battle pirate",
     "raided": "battle pirate",
+    "fix": "repair undo",  # a ship, or a mistake
+    "fixing": "repair undo",
     "decline": "declining",
     "refuse": "declining",
     "big": "large",

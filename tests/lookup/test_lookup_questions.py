@@ -217,6 +217,7 @@ def test_a_card_the_question_names_comes_first(query: str, expected: str) -> Non
         ("no room for a new colonist", "harbor-tiles/new-colonists-and-favor"),
         ("how much money do I get for trading", "voyage-phase/trade"),
         ("can I fix my boat", "govern-actions/repair-a-ship"),
+        ("I made a mistake, how do I fix it", "app/undo"),  # "fix" is a ship's repair or a move's undo
         ("take back a move", "app/undo"),
         ("why do I pay extra to use this tile", "shore-fees/how-the-fee-is-set"),
         ("what if the ship deck runs out", "harbor-tiles/empty-decks"),
