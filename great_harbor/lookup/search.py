@@ -125,7 +125,7 @@ _STOP_WORDS = (
     "am been did didnt doesnt dont had has have happen happens happened im isnt ive now should "
     "than these those us we would could work works mean means meaning meant "
     "cant wont arent wasnt werent shouldnt couldnt wouldnt hasnt havent theyre "
-    "please ok okay just also"
+    "please ok okay just also want wants wanted need needs needed"
 )
 # Spellings, names and everyday words that mean the same thing in this game, folded onto one word
 # (both in the entries and in the query).

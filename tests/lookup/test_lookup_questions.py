@@ -232,6 +232,7 @@ def test_a_card_the_question_names_comes_first(query: str, expected: str) -> Non
         ("which tile gives the biggest ship", "harbor-tiles/shipyard"),
         ("dice on the outer edge of the harbor", "shore-fees/shore-slots"),
         ("why can't my ship leave port", "ships/damage-and-hull"),  # "can't" says nothing of the rule
+        ("why do I want insulae", "govern-actions/construct-a-colony-structure"),  # nor does "want"
         ("what do the symbols mean", "appendix-icons/icon-groups"),  # "mean" says nothing of the rule
     ],
 )
