@@ -2,18 +2,20 @@
 
 Run from the repository root: ``python3 bench/lookup.py``. Prints:
 
-* the question sets (``bench/questions/tuning.yaml`` and ``held_out.yaml``: questions in players'
-  words, each with the entries that answer it), run through the index the game and
-  ``great-harbor rules`` search: how often the answering entry comes first (hit@1, target at least
-  85%) and in the top 3 (hit@3, target at least 95%), and how often the first entry is a wrong
-  answer (target at most 2%). A first entry that is not an answer is *incomplete* when it holds the
+* the question sets (``bench/questions/*.yaml``: questions in players' words, each with the
+  entries that answer it), run through the index the game and ``great-harbor rules`` search: how
+  often the answering entry comes first (hit@1, target at least 85%) and in the top 3 (hit@3, target
+  at least 95%), and how often the first entry is a wrong answer (target at most 2%). ``tuning`` and
+  ``held out`` are tuning material (the held-out set was read in aggregate so often while the
+  ranking was first tuned that it is no longer unseen); ``fresh`` is the unseen set, written later
+  and never tuned on. A first entry that is not an answer is *incomplete* when it holds the
   answer (the chapter of an answering section, or an entry the question lists as ``near``); *wrong*
   when it would teach a wrong rule: an entry the question lists as ``wrong`` (written for each
   question from what the entries say), the Automa's rule for a question about a player or a
   player's rule for a question about the Automa, or a card the question does not name; and a *miss*
   otherwise (another rule, which does not answer but teaches nothing false).
-  ``--misses`` lists the questions of the tuning set whose answer is not first (never those of the
-  held-out set: it is not tuned on);
+  ``--misses`` lists the questions of the tuning material whose answer is not first (never those
+  of the fresh set: it is not tuned on, so only its figures are printed);
 * the time of each query, as the lookup runs it on a key press (the search, and the nearest titles
   when nothing matches): median and worst over the questions and a set of typed queries (target:
   each within 16 ms, one frame at 60 Hz);
@@ -47,7 +49,12 @@ from great_harbor.lookup.reference import Entry, load_reference  # noqa: E402
 from great_harbor.lookup.search import SearchIndex, lookup_index  # noqa: E402
 
 QUESTIONS = ROOT / "bench" / "questions"
-SETS = (("tuning", QUESTIONS / "tuning.yaml"), ("held out", QUESTIONS / "held_out.yaml"))
+# (name, file, tuned on): the unseen set's misses are never listed.
+SETS = (
+    ("tuning", QUESTIONS / "tuning.yaml", True),
+    ("held out", QUESTIONS / "held_out.yaml", True),
+    ("fresh", QUESTIONS / "fresh.yaml", False),
+)
 
 # Typed queries beside the questions: typos, prefixes as typed, ids, nothing found.
 QUERIES = [
@@ -208,18 +215,21 @@ def questions_report(index: SearchIndex, show_misses: bool, tuning_only: bool = 
                      ) -> tuple[list[float], list[float]]:
     times: list[float] = []
     cpu: list[float] = []
-    for name, path in SETS[:1] if tuning_only else SETS:
+    for name, path, tuned in SETS:
+        if tuning_only and not tuned:
+            continue
         questions = load_questions(path)
         missing = unknown_ids(index, questions)
         if missing:
             print(f"  {name}: no such entries: {', '.join(missing)}")
         misses: list[tuple[Question, list[str]]] = []
-        result = score(index, name, questions, misses if name == "tuning" else None)
+        result = score(index, name, questions, misses if tuned else None)
         print(f"  {name:9} {result.total:3} questions: hit@1 {result.percent(result.first)}  "
               f"hit@3 {result.percent(result.top3)}  wrong first {result.percent(result.wrong)}  "
               f"(first is not an answer: {result.percent(result.total - result.first)} = incomplete "
               f"{result.incomplete}, wrong {result.wrong}, other rule {result.missed})")
         if show_misses and misses:
+            print(f"    {name} questions whose answer is not first:")
             for question, ranked in misses:
                 mark = {"incomplete": "near ", "wrong": "WRONG", "miss": "miss "}[verdict(index, ranked, question)]
                 print(f"    {mark} {question.text!r}: {', '.join(ranked) or '(nothing)'}  "
@@ -257,9 +267,10 @@ def hostile_build() -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--misses", action="store_true", help="list the tuning questions not answered first")
+    parser.add_argument("--misses", action="store_true",
+                        help="list the questions of the tuning material (tuning, held out) not answered first")
     parser.add_argument("--tuning-only", action="store_true",
-                        help="score the tuning set only (while tuning: the held-out figures are read once, at the end)")
+                        help="score the tuning material only (leave out the unseen fresh set)")
     parser.add_argument("--explain", metavar="QUERY", help="show why the first entries for QUERY rank there")
     parser.add_argument("--ui", action="store_true", help="also time key presses in the game's lookup screen")
     parser.add_argument("--rounds", type=int, default=2, help="times the key script is run with --ui (default 2)")

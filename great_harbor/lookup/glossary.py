@@ -46,6 +46,8 @@ SIZE_ORDER = {"small": 0, "medium": 1, "large": 2}
 TILE_CHAPTER = "harbor-tiles"
 RULING_CHAPTERS = ("rulings", "engine-rulings")
 MAX_RULING_LINKS = 3
+# Words a player uses for what a Person or Building does ("patrician ability"): indexed with each.
+CARD_EFFECT_WORDS = ("ability", "power", "effect")
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +215,7 @@ class _Glossary:
                 text="\n\n".join(part for part in text if part),
                 keywords=(
                     person.name, f"person {person.number}", f"{person.colour} person", f"{person.timing} person",
-                    "person card",
+                    "person card", *CARD_EFFECT_WORDS,
                 ),
                 links=(
                     *(card_entry_id(p.id) for p in others),
@@ -259,7 +261,7 @@ class _Glossary:
                 ) if part),
                 keywords=(
                     building.name, f"building {building.number}", f"{building.colour} building",
-                    building.kind.replace("_", " "), "building card",
+                    building.kind.replace("_", " "), "building card", *CARD_EFFECT_WORDS,
                 ),
                 links=tuple(links),
                 name=building.name,

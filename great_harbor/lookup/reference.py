@@ -37,6 +37,8 @@ _QUESTION_RE = re.compile(r"^\s*<!--\s*question:(?P<question>.*?)-->\s*$", re.IG
 ANSWER_MARK = "**In short:**"
 _ORDER_PREFIX_RE = re.compile(r"^\d+-")
 RULINGS_CHAPTER = "rulings"
+# Chapters whose sections settle points the rulebook leaves open: they rank just below the rules.
+RULINGS_CHAPTERS = frozenset({RULINGS_CHAPTER, "engine-rulings"})
 
 
 class ReferenceFormatError(ValueError):
@@ -109,7 +111,7 @@ def _split_keywords(line: str) -> tuple[str, ...] | None:
 
 
 def _kind(chapter_id: str, title: str) -> str:
-    if chapter_id == RULINGS_CHAPTER:
+    if chapter_id in RULINGS_CHAPTERS:
         return "ruling"
     return "example" if title.lower().startswith("example") else "rules"
 

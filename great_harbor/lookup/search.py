@@ -24,12 +24,14 @@ What the question is about decides between entries that share its words:
 
 - the Automa's rules rank well below a player's unless the query names the Automa (or the bot):
   "my ship is weaker than the pirates" is about the player's ship;
+- likewise the rules of the Harbor Shops variant rank below the base game's unless the query names
+  a shop or the variant: "what is scored at the end" is about the base game's final scoring;
 - a card, tile or board of the glossary only when the query names it (its name or its number):
   "dock hut" is not about the Engineer's Hut, "more than 5 planks" not about Dice Bonus tile 5;
 - a chapter below its sections unless the query is about the whole chapter (its title holds every
   word of the query), so the answer opens at the section, not at the top of a long chapter;
-- worked examples and rulings a little below the rules they go with, and the glossary's group
-  pages below the cards they list.
+- worked examples and rulings (the rulebook's and this edition's own) a little below the rules they
+  go with, and the glossary's group pages below the cards they list.
 
 A qualifier in brackets at the end of a title counts as heading words, not title words:
 ``Corsair (Person 21)`` is titled "Corsair", so a query "corsair" matches that title exactly.
@@ -94,6 +96,7 @@ ID_BONUS = 40.0
 # its closest question, squared. Closeness weighs each word by how rare it is and counts both the
 # share of the query the question holds and the share of the question the query holds.
 QUESTION_MATCH_BONUS = 60.0
+SHARE_POWER = 2.5  # an entry's word score times (the share of the query's weight it matches) ** this
 QUESTION_WORDS = 3  # queries of fewer words get a part of it: one word none, two words half
 SUGGEST_CUTOFF = 0.6
 SUGGEST_TITLE = 200  # letters of a title "did you mean" compares
@@ -101,8 +104,9 @@ MAX_WORD = 40  # longer words are cut: no real word is longer, and costs stay li
 MAX_FUZZY = 20  # longer words are matched exactly or as a beginning, never one edit away
 MAX_QUERY = 400  # letters of a query searched
 # Worked examples and rulings rank just below the rule text they illustrate or settle.
-KIND_FACTOR = {"example": 0.6, "ruling": 0.85, "glossary": 0.6}
+KIND_FACTOR = {"example": 0.6, "ruling": 0.75, "glossary": 0.6}
 AUTOMA_FACTOR = 0.35  # an Automa rule, for a query that does not name the Automa
+VARIANT_FACTOR = 0.5  # a rule of the Harbor Shops variant, for a query that names no shop
 UNNAMED_CARD_FACTOR = 0.3  # a card, tile or board of the glossary the query does not name
 NAMED_CARD_FACTOR = 1.25  # one it names: "what does the corsair do" is about the card
 NAME_ENTRIES = 8  # a word of a card's name held by at most this many entries names the card
@@ -110,6 +114,8 @@ CHAPTER_FACTOR = 0.6  # a chapter, for a query about more than its title
 APP_FACTOR = 0.5  # a page about the program, for a query in no word about the program
 CARD_KINDS = frozenset({"card", "board"})
 AUTOMA = "automa"
+VARIANT_CHAPTER = "harbor-shops"  # the optional module: its rules apply only when it is played
+VARIANT_WORDS = ("shop", "variant")  # words naming it (normalised)
 APP_CHAPTER = "app"  # the chapter about the program: keys, undo, saves, replay
 
 _STOP_WORDS = (
@@ -117,7 +123,9 @@ _STOP_WORDS = (
     "their them then there they this to was what when where which who why will with you your "
     # question words that say nothing about the rule asked
     "am been did didnt doesnt dont had has have happen happens happened im isnt ive now should "
-    "than these those us we would could work works"
+    "than these those us we would could work works mean means meaning meant "
+    "cant wont arent wasnt werent shouldnt couldnt wouldnt hasnt havent theyre "
+    "please ok okay just also want wants wanted need needs needed"
 )
 # Spellings, names and everyday words that mean the same thing in this game, folded onto one word
 # (both in the entries and in the query).
@@ -157,6 +165,14 @@ _SYNONYMS = {
     "robot": AUTOMA,
     "ai": AUTOMA,
     "fix": "repair",
+    "heal": "repair",
+    "patch": "repair",
+    "lumber": "plank",
+    "timber": "plank",
+    "iron": "metal",
+    "steel": "metal",
+    "cloth": "sail",
+    "canvas": "sail",
     "fixing": "repair",
     "fixed": "repair",
     "mend": "repair",
@@ -211,6 +227,23 @@ _SYNONYMS = {
     "paying": "pay",
     "coming": "come",
     "came": "come",
+    # irregular past forms
+    "ran": "run",
+    "drew": "draw",
+    "drawn": "draw",
+    "chose": "choose",
+    "chosen": "choose",
+    "built": "build",
+    "bought": "buy",
+    "sold": "sell",
+    "kept": "keep",
+    "held": "hold",
+    "threw": "throw",
+    "thrown": "throw",
+    "spent": "spend",
+    "sent": "send",
+    "stood": "stand",
+    "sank": "sink",
 }
 # Everyday words that point at a rule named otherwise: a query word also matches these rules'
 # words, at a discount (EVERYDAY_FACTOR). Keys and values are written as players and the
@@ -242,6 +275,62 @@ _EVERYDAY_WORDS = {
     "nobody": "leftover",
     "reward": "benefit",
     "price": "cost",
+    "avoid": "ignore",
+    "dodge": "ignore",
+    "bypass": "ignore",
+    "long": "length",
+    "duration": "length",
+    "sink": "damage",
+    "sinks": "damage",
+    "sunk": "damage",
+    "destroyed": "damage",
+    "attack": "battle pirate",
+    "attacked": "battle pirate",
+    "raid": "battle pirate",
+    "raided": "battle pirate",
+    "fix": "repair undo",  # a ship, or a mistake
+    "fixing": "repair undo",
+    "decline": "declining",
+    "refuse": "declining",
+    "big": "large",
+    "bigger": "large",
+    "biggest": "large",
+    "huge": "large",
+    "little": "small",
+    "tiny": "small",
+    "middle": "centre",
+    "center": "centre",
+    "edge": "shore",
+    "outer": "shore",
+    "outside": "shore",
+    "sell": "trade convert",
+    "travel": "sail move",
+    "distribute": "split",
+    "divide": "split",
+    "endgame": "end game",
+    # about the program
+    "exit": "quit",
+    "reopen": "continue load",
+    "resume": "continue load",
+    "automatically": "autosave",
+    "automatic": "autosave",
+    "oops": "undo mistake",
+    "rewind": "undo",
+    "hide": "hidden cover",
+    "blank": "hidden cover",
+    "peek": "see hidden",
+    "handover": "handoff",
+    "friend": "player",
+    "partner": "player",
+    "faster": "fast speed",
+    "quicker": "fast speed",
+    "slower": "slow",
+    "delay": "pace",
+    "mouse": "keyboard key",
+    "escape": "esc",
+    "navigate": "arrow move",
+    "inspect": "look see",
+    "zoom": "screen size window",
 }
 # Two words side by side (stop words aside) that point at a rule named otherwise: together they
 # are one word of the query, which also matches these words.
@@ -257,6 +346,11 @@ _EVERYDAY_PAIRS = {
     "keep sailing": "sail next segment",
     "run out": "empty limited",
     "no room": "housing",
+    "not take": "declining",
+    "without take": "declining",
+    "come home": "sail back",
+    "go home": "sail back",
+    "get back": "return",
 }
 # Idioms: pairs whose second word says nothing on its own either ("back", "extra", "out"); the pair
 # stands for both words, and means its rule's words (in full, not at a discount).
@@ -358,12 +452,18 @@ class _Texts:
     plain_title: str  # lower case, punctuation dropped, cut to SUGGEST_TITLE, for "did you mean"
     pairs: dict[str, str]  # each field's words without stop words, padded: for pairs of query words
     automa: bool  # a rule of the Automa, not of the players
+    variant: bool  # a rule of the Harbor Shops variant, not of the base game
     card: bool  # a card, tile or board of the glossary
     app: bool  # about the program, not the rules
 
 
 def _is_automa(entry: Entry, title_terms: Iterable[str]) -> bool:
     return entry.id == AUTOMA or entry.id.startswith(AUTOMA + "/") or AUTOMA in title_terms
+
+
+def _is_variant(entry: Entry, title_terms: Iterable[str]) -> bool:
+    return entry.id == VARIANT_CHAPTER or entry.id.startswith(VARIANT_CHAPTER + "/") or any(
+        term in VARIANT_WORDS for term in title_terms)
 
 
 def _is_app(entry: Entry) -> bool:
@@ -443,6 +543,7 @@ class SearchIndex:
                 plain_title=" ".join(_WORD_RE.findall(_APOSTROPHES_RE.sub("", entry.title.lower()[:SUGGEST_TITLE]))),
                 pairs={name: " | ".join(_padded(_content(words)) for words in parts) for name, parts in fields.items()},
                 automa=_is_automa(entry, title_terms),
+                variant=_is_variant(entry, title_terms),
                 card=entry.kind in CARD_KINDS,
                 app=_is_app(entry),
             )
@@ -625,6 +726,7 @@ class SearchIndex:
         wanted_title = tuple(words)
         named = {term for terms in expansions for term in terms}  # what the query's words can stand for
         about_automa = AUTOMA in named
+        about_variant = any(word in named for word in VARIANT_WORDS)
 
         ranked: list[tuple[int, float, tuple[str, ...], dict[str, float]]] = []
         for position, words_score in scores.items():
@@ -634,7 +736,7 @@ class SearchIndex:
             parts = {"words": round(words_score, 2)}
             hits = set(matched[position])
             share = sum(weight for word, weight in zip(words, weights, strict=True) if word in hits)
-            score = words_score * (share / total_weight) ** 2 if total_weight else words_score
+            score = words_score * (share / total_weight) ** SHARE_POWER if total_weight else words_score
             question = question_bonus * asked.get(position, 0.0) ** 2
             if question:
                 parts["question"] = round(question, 2)
@@ -662,6 +764,8 @@ class SearchIndex:
             factor = KIND_FACTOR.get(entry.kind, 1.0)
             if texts.automa and not about_automa:
                 factor *= AUTOMA_FACTOR
+            if texts.variant and not about_variant:
+                factor *= VARIANT_FACTOR
             if texts.app and not about_app:
                 factor *= APP_FACTOR
             if texts.card:

@@ -247,6 +247,7 @@ def test_kinds_mark_examples_and_rulings() -> None:
     assert get_entry("shore-fees/example-shore-fee-on-a-single-tile").kind == "example"
     assert get_entry("shore-fees/how-the-fee-is-set").kind == "rules"
     assert get_entry("rulings/resource-cap").kind == "ruling"
+    assert get_entry("engine-rulings/favor-pips").kind == "ruling"  # the edition's own rulings too
 
 
 def test_parse_markdown_rejects_bad_files() -> None:
