@@ -35,6 +35,7 @@ from great_harbor import __version__
 from great_harbor.data import Catalogue
 from great_harbor.data.catalogue import earlier_fingerprints
 from great_harbor.engine import Action, EngineError, Game, IllegalAction, Seat, action_from_dict, harbor
+from great_harbor.engine.scoring import ITEM_NAMES, ITEMS
 
 RECORD_FORMAT = "great-harbor game record"
 RECORD_VERSION = 1
@@ -431,8 +432,21 @@ def log_text(record: GameRecord, game: Game) -> str:
     body = [f"{REVEAL_MARK if marked else ' '} {line}" for marked, line in log_lines(game)]
     tail: list[str] = []
     if game.is_over and s.final_scores:
-        tail = ["", "Final scores:"]
-        for p, sc in zip(s.players, s.final_scores, strict=True):
-            tail.append(f"  {p.name}: {sc.get('total', 0)}")
+        tail = ["", "Final scores:", *score_table(game)]
         tail.append("Winner: " + " and ".join(game.name(w) for w in s.winners))
     return "\n".join(head + body + tail) + "\n"
+
+
+def score_table(game: Game) -> list[str]:
+    """The final scores item by item, one column per seat, as plain text: the rows of the game-over
+    screen, then the total and the coins that break a tie."""
+    s = game.s
+    rows = [(ITEM_NAMES[key], [sc.get(key, 0) for sc in s.final_scores]) for key in ITEMS]
+    rows.append(("Total", [sc.get("total", 0) for sc in s.final_scores]))
+    rows.append(("Coins (for a tie)", [p.coins for p in s.players]))
+    label = max(len(name) for name, _ in rows)
+    widths = [max(len(p.name), *(len(str(values[i])) for _, values in rows)) for i, p in enumerate(s.players)]
+    out = ["  " + " " * label + "".join(f"  {p.name:>{w}}" for p, w in zip(s.players, widths, strict=True))]
+    for name, values in rows:
+        out.append(f"  {name:<{label}}" + "".join(f"  {v:>{w}}" for v, w in zip(values, widths, strict=True)))
+    return out

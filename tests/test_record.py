@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from great_harbor.data import Catalogue
 from great_harbor.engine import Action, Game, Seat
 from great_harbor.engine.actions import AssignPips
 from great_harbor.engine.harbor import activates_all, equivalent_split
+from great_harbor.engine.scoring import ITEM_NAMES
 from great_harbor.record import (
     RECORD_FORMAT,
     RECORD_VERSION,
@@ -371,6 +373,15 @@ def test_export_log_command(tmp_path: Path, catalogue: Catalogue, capsys: pytest
     assert "Wrote the log" in capsys.readouterr().out
     text = out.read_text()
     assert "Seats: Ana, Ben, Cleo" in text and "Seed 4" in text and "Final scores:" in text
+    # the scores item by item, one column per seat, the total and the coins for a tie
+    scores = text.split("Final scores:\n")[1].splitlines()
+    assert scores[0].split() == ["Ana", "Ben", "Cleo"]
+    rows = [re.split(r"\s{2,}", line.strip()) for line in scores[1:] if not line.startswith("Winner")]
+    by_row = {row[0]: row[1:] for row in rows}
+    for key, name in ITEM_NAMES.items():
+        assert by_row[name] == [str(sc[key]) for sc in game.s.final_scores]
+    assert by_row["Total"] == [str(sc["total"]) for sc in game.s.final_scores]
+    assert by_row["Coins (for a tie)"] == [str(p.coins) for p in game.s.players]
     body = [line[2:] for line in text.splitlines() if line[:2] in ("* ", "  ") and line[2:] in game.log_lines()]
     assert body == game.log_lines()
     assert sum(line.startswith("* ") for line in text.splitlines()) == len(set(game.s.reveal_marks))

@@ -14,6 +14,8 @@ from .rulebook import ActionRule, rule
 from .state import DOCKED, LUXURIES, OUTBOUND, RESOURCES, STATS, Pending, PlayerState, ShipState
 
 if TYPE_CHECKING:
+    from great_harbor.data.models import ConversionGain
+
     from .game import Game
 
 
@@ -148,10 +150,12 @@ class PlayShipRule(ActionRule[PlayShip]):
         old = p.docks[action.dock - 1]
         if old is not None:
             text += f", retiring {game.cat.ships[old.card].name}"
-        return text
+        return text + colony.playing_gives(game, p, str(card.colour))
 
     def detail(self, game: Game, top: Pending | None, action: PlayShip) -> str:
-        return ship_detail(game, action.card)
+        p = game.s.players[top.seat if top is not None else 0]
+        colour = str(game.cat.ships[action.card].colour)
+        return f"{ship_detail(game, action.card)}. {colony.playing_detail(game, p, colour)}"
 
 
 @rule
@@ -307,11 +311,15 @@ class ConvertCoinsRule(ActionRule[ConvertCoins]):
         p = game.s.players[top.seat]
         rate = game.cat.supply.convert_coins
         p.coins -= rate
-        supply.gain_resources(game, p, {action.resource: 1})
-        game.log("convert", p.seat, coins=rate, resource=action.resource)
+        items = supply.gain(game, p, {action.resource: 1})
+        game.log("convert", p.seat, coins=rate, resource=action.resource, items=items)
 
     def words(self, game: Game, top: Pending | None, action: ConvertCoins) -> str:
-        return f"Convert {game.cat.supply.convert_coins} coins into 1 {action.resource}"
+        p = game.s.players[top.seat if top is not None else 0]
+        items = supply.Ledger(game, p).gain({action.resource: 1})
+        gain = ", ".join(names.gain_words(game.cat, items))
+        text = f"Convert {names.coins(game.cat.supply.convert_coins)} into {gain}"
+        return text + last_conversion_note(game, top, p, items)
 
 
 @rule
@@ -361,22 +369,45 @@ class UseConversionRule(ActionRule[UseConversion]):
 
     def words(self, game: Game, top: Pending | None, action: UseConversion) -> str:
         card = game.cat.conversion_cards[action.card]
-        g = card.gain
-        words = []
-        if g.prestige:
-            words.append(f"{g.prestige} Prestige")
-        if g.favor:
-            words.append(f"{g.favor} Favor")
-        if g.colonists:
-            words.append(names.plural(g.colonists, "Colonist"))
-        if g.smuggler:
-            words.append(names.plural(g.smuggler, "Smuggler token"))
-        if action.choice:
-            counts: dict[str, int] = {}
-            for x in action.choice:
-                counts[x] = counts.get(x, 0) + (g.any_luxury or 1)
-            words += [f"{n} {x}" for x, n in counts.items()]
-        return f"Use {card.name}: {card.coins} coins for {', '.join(words) or 'nothing'}"
+        p = game.s.players[top.seat if top is not None else 0]
+        items = conversion_items(card.gain, action.choice, supply.Ledger(game, p))
+        words = ", ".join(names.gain_words(game.cat, items, before=True)) or "nothing"
+        return f"Use {card.name}: {names.coins(card.coins)} for {words}" + last_conversion_note(game, top, p, items)
+
+
+def conversion_items(g: ConversionGain, choice: tuple[str, ...], ledger: supply.Ledger) -> list[dict[str, Any]]:
+    """What a Conversion card would give now (``choice``: the resources or Luxury taken), as the
+    gain items :func:`use_conversion` returns."""
+    items: list[dict[str, Any]] = []
+    if g.prestige:
+        items.append({"k": "prestige", "n": g.prestige})
+    if g.favor:
+        items.append({"k": "favor", "n": g.favor})
+    if g.colonists:
+        items.append(ledger.colonists(g.colonists))
+    if g.smuggler:
+        items.append({"k": "smuggler", "n": g.smuggler})
+    if g.any_resource:
+        gains: dict[str, int] = {}
+        for r in choice:
+            gains[r] = gains.get(r, 0) + 1
+        items += ledger.gain(gains)
+    if g.any_luxury:
+        items += [{"k": "luxury", "x": x, "n": g.any_luxury} for x in choice]
+    return items
+
+
+def last_conversion_note(game: Game, top: Pending | None, p: PlayerState, items: list[dict[str, Any]]) -> str:
+    """After the last voyage only the final score counts: a conversion that adds nothing to it
+    (a Luxury, Favor, a resource short of a full track) says so."""
+    if top is None or top.kind != "final_convert":
+        return ""
+    curia = any(game.cat.buildings[b].effect == "curia" for b in p.buildings)
+    for item in items:
+        k = item["k"]
+        if k in ("prestige", "surplus", "smuggler") or (k == "colonists" and item["got"] and curia):
+            return ""
+    return " — scores nothing now"
 
 
 def play_ship(game: Game, p: PlayerState, card_id: str, dock: int, pay: bool) -> None:
@@ -430,15 +461,14 @@ def use_conversion(game: Game, p: PlayerState, card_id: str, choice: tuple[str, 
     p.coins -= card.coins
     p.conversions_used.append(card_id)
     items: list[dict[str, Any]] = []
-    if g.prestige:
+    if g.prestige:  # in the order conversion_items words them
         p.prestige += g.prestige
         items.append({"k": "prestige", "n": g.prestige})
     if g.favor:
         p.favor += g.favor
         items.append({"k": "favor", "n": g.favor})
     if g.colonists:
-        got = supply.gain_colonists(game, p, g.colonists)
-        items.append({"k": "colonists", "got": got, "wanted": g.colonists})
+        items.append(supply.gain_colonists_item(game, p, g.colonists))
     if g.smuggler:
         p.smuggler += g.smuggler
         items.append({"k": "smuggler", "n": g.smuggler})
@@ -446,8 +476,7 @@ def use_conversion(game: Game, p: PlayerState, card_id: str, choice: tuple[str, 
         gains: dict[str, int] = {}
         for r in choice:
             gains[r] = gains.get(r, 0) + 1
-        supply.gain_resources(game, p, gains)
-        items += [{"k": "res", "r": r, "n": n} for r, n in gains.items()]
+        items += supply.gain(game, p, gains)
     if g.any_luxury:
         for x in choice:
             p.luxuries[x] += g.any_luxury

@@ -26,7 +26,7 @@ from .board import (  # noqa: F401
 from .choices import continuation, offer
 from .decision_data import AssignDecision
 from .errors import Refusal
-from .names import SMUGGLERS_DISTRICT, plural, tier_words, tile_name
+from .names import SMUGGLERS_DISTRICT, gain_words, plural, tile_name
 from .names import die as die_words
 from .options import Plain
 from .rulebook import ActionRule, rule
@@ -182,27 +182,55 @@ def apply_assign(game: Game, top: Pending, action: Action) -> None:
 
 
 def activate_tile(game: Game, p: PlayerState, tile_id: str, t: int, drawn: list[str]) -> list[dict[str, Any]]:
-    """Give ``p`` the benefit of tier ``t`` of a tile; returns what was gained, for the log
-    (see ``narrate.gains``). Cards drawn from a deck are added to ``drawn``."""
+    """Give ``p`` the benefit of tier ``t`` of a tile; returns what was gained, as gain items (see
+    ``names.gain_words``). Cards drawn from a deck are added to ``drawn``."""
     if t <= 0:
         return []
     benefit = game.cat.tiles[tile_id].benefits[t - 1]
     out: list[dict[str, Any]] = []
     if benefit.resources:
-        res = {str(k): v for k, v in benefit.resources.items()}
-        surplus = supply.gain_resources(game, p, res)
-        out += [{"k": "res", "r": r, "n": n} for r, n in res.items()]
-        if surplus:
-            out.append({"k": "surplus"})
+        out += supply.gain(game, p, {str(k): v for k, v in benefit.resources.items()})
     if benefit.colonists:
-        got = supply.gain_colonists(game, p, benefit.colonists)
-        out.append({"k": "colonists", "got": got, "wanted": benefit.colonists})
+        out.append(supply.gain_colonists_item(game, p, benefit.colonists))
     if benefit.favor:
         p.favor += benefit.favor
         out.append({"k": "favor", "n": benefit.favor})
     for draw in benefit.draws:
         out.append(draw_card(game, p, draw.deck, draw.source, draw.size.value if draw.size else None, drawn))
     return out
+
+
+def benefit_items(game: Game, ledger: supply.Ledger, tile_id: str, t: int) -> list[dict[str, Any]]:
+    """What tier ``t`` of a tile would give now, as the gain items :func:`activate_tile` would
+    return (``ledger``: the player's stock as the gains before this one leave it)."""
+    if t <= 0:
+        return []
+    s = game.s
+    benefit = game.cat.tiles[tile_id].benefits[t - 1]
+    out: list[dict[str, Any]] = []
+    if benefit.resources:
+        out += ledger.gain({str(k): v for k, v in benefit.resources.items()})
+    if benefit.colonists:
+        out.append(ledger.colonists(benefit.colonists))
+    if benefit.favor:
+        out.append({"k": "favor", "n": benefit.favor})
+    for draw in benefit.draws:
+        if draw.deck == "ship" and draw.size is not None:
+            out.append({"k": "ship", "size": draw.size.value, "card": s.ship_display.get(draw.size.value, "")})
+            continue
+        pile, display = (s.building_deck, s.building_display) if draw.deck == "building" else (
+            s.person_deck, s.person_display)
+        there = pile if draw.source == "deck" else display
+        out.append({"k": draw.source, "deck": draw.deck, "n": 1 if there else 0})
+    return out
+
+
+def benefit_words(game: Game, ledger: supply.Ledger, tile_id: str, t: int) -> str:
+    """Tier ``t`` of a tile in words, as it would be gained now ("2 Sails (+1 over the track → 1
+    Prestige)", "the small ship Celox", "1 Colonist — no room, lost")."""
+    if t <= 0:
+        return "nothing"
+    return ", ".join(gain_words(game.cat, benefit_items(game, ledger, tile_id, t), before=True)) or "nothing"
 
 
 def draw_card(game: Game, p: PlayerState, deck: str, source: str, size: str | None, drawn: list[str]
@@ -255,23 +283,28 @@ def take_from_display(game: Game, p: PlayerState, deck: str, card: str) -> None:
     game.log("take-display", p.seat, card=card)
 
 
-def smuggle(game: Game, p: PlayerState, die: int, pips: int) -> None:
-    """A die in the Smuggler's District: per Smuggler die, its colour's resource times the tier."""
-    s = game.s
+def district_gains(game: Game, pips: int) -> dict[str, int]:
+    """What a die of ``pips`` gains in the Smuggler's District now: per Smuggler die there, the
+    resource its colour pays by the Dice Bonus tile, times the tier the pips reach."""
     district = game.cat.harbor.smugglers_district
-    mapping = supply.current_bonus_mapping(game)
     t = tier(game, pips, 0)
     amount = district.tier_amounts[t - 1] if t > 0 else 0
     gains: dict[str, int] = {}
     if amount:
-        for sd in s.smuggler_dice:
+        mapping = supply.current_bonus_mapping(game)
+        for sd in game.s.smuggler_dice:
             res = mapping[die_colour(sd)]
             gains[res] = gains.get(res, 0) + amount
-    surplus = supply.gain_resources(game, p, gains) if gains else False
+    return gains
+
+
+def smuggle(game: Game, p: PlayerState, die: int, pips: int) -> None:
+    """A die in the Smuggler's District: per Smuggler die, its colour's resource times the tier."""
+    s = game.s
+    district = game.cat.harbor.smugglers_district
+    gains = district_gains(game, pips)
+    items = supply.gain(game, p, gains) if gains else []
     p.smuggler += district.smuggler_tokens
-    items: list[dict[str, Any]] = [{"k": "res", "r": r, "n": n} for r, n in gains.items()]
-    if surplus:
-        items.append({"k": "surplus"})
     items.append({"k": "smuggler", "n": district.smuggler_tokens})
     game.log("place.district", p.seat, die=die, face=s.faces[die], items=items)
 
@@ -334,55 +367,73 @@ class PlaceDieRule(ActionRule[PlaceDie]):
     def words(self, game: Game, top: Pending | None, action: PlaceDie) -> str:
         s = game.s
         label = die_words(game, action.die)
-        pips = pips_of(game, action.die)
         wild = " (Wild)" if action.die in s.die_wild else ""
+        seat = top.seat if top is not None else 0
+        ledger = supply.Ledger(game, s.players[seat])
         if action.slot == DISTRICT:
-            return f"Place {label}{wild} in {SMUGGLERS_DISTRICT}: {district_gain(game, pips)}"
+            gain = district_words(game, ledger, pips_of(game, action.die))
+            return f"Place {label}{wild} in {SMUGGLERS_DISTRICT}: {gain}"
+        shop_pips = shops.pips_at(game, action.slot)
+        pips = pips_of(game, action.die) + shop_pips
         no_fee = action.die in s.die_no_fee
         cells = geometry(game).slot_cells[action.slot]
         tiles = [s.layout[c] for c in cells]
         fees = [0 if no_fee else shore_fee(game, c) for c in cells]
         if len(tiles) == 1:
             t = tier(game, pips, fees[0])
-            fee = f", fee {fees[0]}" if fees[0] else ""
-            gain = tier_words(game, tiles[0], t) if t else "too few pips for any benefit"
-            side = game.cat.slots[action.slot].side
-            return f"Place {label}{wild} on {tile_name(game, tiles[0])} ({side} shore{fee}): {gain}"
+            notes = [f"{game.cat.slots[action.slot].side} shore"]
+            if fees[0]:
+                notes.append(f"fee {fees[0]}")
+            if shop_pips:
+                notes.append(f"+{plural(shop_pips, 'pip')} from Shops")
+            gain = benefit_words(game, ledger, tiles[0], t) if t else "too few pips for any benefit"
+            return f"Place {label}{wild} on {tile_name(game, tiles[0])} ({', '.join(notes)}): {gain}"
         fee_notes = [f"{tile_name(game, t)} fee {f}" for t, f in zip(tiles, fees, strict=True) if f]
         extra = f"; {', '.join(fee_notes)}" if fee_notes else ""
         between = f"Place {label}{wild} between {tile_name(game, tiles[0])} and {tile_name(game, tiles[1])}"
         if all(tier(game, pips, fee) == 0 for fee in fees):  # all the pips on either tile are too few
             return f"{between}: too few pips for any benefit{extra}"
-        return f"{between}: split {plural(pips, 'pip')}{extra}"
+        return f"{between}: split {pip_count_words(game, action.die, shop_pips)}{extra}"
 
 
-def district_gain(game: Game, pips: int) -> str:
+def pip_count_words(game: Game, die: int, shop_pips: int = 0) -> str:
+    """A die's pips for its placement, and where those beyond its face come from: "5 pips (2 + 1
+    extra + 2 from Shops)"; just "4 pips" when they are all on its face."""
+    face = game.s.faces[die]
+    extra = game.s.die_bonus.get(str(die), 0)
+    parts = [str(face)]
+    if extra:
+        parts.append(f"{extra} extra")  # Favor and the Investor
+    if shop_pips:
+        parts.append(f"{shop_pips} from Shops")
+    return plural(face + extra + shop_pips, "pip") + (f" ({' + '.join(parts)})" if len(parts) > 1 else "")
+
+
+def district_words(game: Game, ledger: supply.Ledger, pips: int) -> str:
     """What a die of ``pips`` would gain in the Smuggler's District now, in words."""
-    district = game.cat.harbor.smugglers_district
-    t = tier(game, pips, 0)
-    amount = district.tier_amounts[t - 1] if t > 0 else 0
-    gains: dict[str, int] = {}
-    if amount:
-        mapping = supply.current_bonus_mapping(game)
-        for sd in game.s.smuggler_dice:
-            res = mapping[die_colour(sd)]
-            gains[res] = gains.get(res, 0) + amount
-    words = [f"{n} {r.capitalize()}" for r, n in gains.items()]
-    words.append(plural(district.smuggler_tokens, "Smuggler token"))
-    return ", ".join(words)
+    items = ledger.gain(district_gains(game, pips))
+    items.append({"k": "smuggler", "n": game.cat.harbor.smugglers_district.smuggler_tokens})
+    return ", ".join(gain_words(game.cat, items, before=True))
 
 
 def split_words(game: Game, data: AssignDecision, pips: tuple[int, ...]) -> str:
-    """A pip split on the tiles of the die just placed: "3 to Blacksmith Avenue (2 Metal), 1 to ..."."""
+    """A pip split on the tiles of the die just placed, with what each tile would give now:
+    "3 to Blacksmith Avenue (2 Metal), 1 to Shipyard (the small ship Celox)"; a part too small for
+    its tile's first tier gives nothing there ("1 to Sailmaker (nothing: needs 3)")."""
     tiles, fees = data.tiles, data.fees
     if not any(pips):
         return "Take no benefit" if len(tiles) > 1 else f"Take no benefit from {tile_name(game, tiles[0])}"
+    top = game.pending
+    seat = top.seat if top is not None else 0
+    ledger = supply.Ledger(game, game.s.players[seat])
+    t1 = game.cat.harbor.tier_thresholds[0]
     parts = []
     for tile, n, fee in zip(tiles, pips, fees, strict=True):
         if n <= 0:
             continue
         t = tier(game, n, fee)
-        parts.append(f"{n} to {tile_name(game, tile)} ({tier_words(game, tile, t)})")
+        gain = benefit_words(game, ledger, tile, t) if t else f"nothing: needs {t1 + fee}"
+        parts.append(f"{n} to {tile_name(game, tile)} ({gain})")
     return ", ".join(parts)
 
 

@@ -79,7 +79,8 @@ def test_pip_split_in_words() -> None:
     assert game.pending is not None and game.pending.kind == "assign"
     assert prompt(game) == "Ana: split the 4 pips of R4 between Shipyard and Blacksmith Avenue."
     words = describe(game, AssignPips((1, 3)))
-    assert words == "1 to Shipyard (the small ship), 3 to Blacksmith Avenue (2 Metal)"
+    small = game.cat.ships[game.s.ship_display["small"]].name
+    assert words == f"1 to Shipyard (the small ship {small}), 3 to Blacksmith Avenue (2 Metal)"
     assert describe(game, AssignPips((0, 0))) == "Take no benefit"
 
 

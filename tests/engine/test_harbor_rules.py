@@ -295,7 +295,7 @@ def test_empty_deck_skips_that_part() -> None:
     placed(sc, 0, "Y2", "h00")
     sc.game.apply(AssignPips((2,)))
     assert s.players[0].hand == []
-    assert "no building card left" in sc.game.log_lines()[-1]
+    assert "no Building card left in the deck" in sc.game.log_lines()[-1]
 
 
 @pytest.mark.parametrize(("face", "size"), [(2, "small"), (4, "medium"), (6, "large")])

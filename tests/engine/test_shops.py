@@ -193,7 +193,8 @@ def test_shop_income_respects_the_surplus_rule() -> None:
     game.apply(PlaceDie(die, "h11"))
     assert game.player(1).resources["rope"] == 5
     assert game.player(1).prestige == prestige + 1
-    assert game.log_lines()[-1].endswith("Ben gains 2 Rope and 1 Prestige for surplus.")
+    # Two Shops pay 2 Rope; 1 fits the track, 1 is over it: 1 Prestige, said where it comes from
+    assert game.log_lines()[-1].endswith("Ben gains 1 Rope (+1 over the track → 1 Prestige).")
 
 
 def test_district_and_other_slots_ignore_shops() -> None:
