@@ -33,9 +33,11 @@ from typing import Any
 
 from great_harbor import __version__
 from great_harbor.data import Catalogue
-from great_harbor.data.catalogue import earlier_fingerprints
+from great_harbor.data.catalogue import default_data_dir, earlier_fingerprints, shipped_fingerprint
 from great_harbor.engine import Action, EngineError, Game, IllegalAction, Seat, action_from_dict, harbor
 from great_harbor.engine.scoring import ITEM_NAMES, ITEMS
+from great_harbor.safe_io import NotARegularFile, TooLarge, read_regular
+from great_harbor.text import inert
 
 RECORD_FORMAT = "great-harbor game record"
 RECORD_VERSION = 1
@@ -52,7 +54,7 @@ class RecordError(Exception):
     """
 
     def __init__(self, message: str, forceable: bool = False) -> None:
-        super().__init__(message)
+        super().__init__(inert(message))  # parts of it come from the file: never let them act on a terminal
         self.forceable = forceable
 
 
@@ -85,7 +87,9 @@ def _canonical(data: Any) -> str:
 
 
 def _sha256(data: Any) -> str:
-    return "sha256:" + hashlib.sha256(_canonical(data).encode()).hexdigest()
+    # surrogatepass: a damaged file may hold a lone surrogate ("\udcff"); it gets a checksum
+    # that does not match, rather than an error here.
+    return "sha256:" + hashlib.sha256(_canonical(data).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 @lru_cache(maxsize=8192)
@@ -147,13 +151,14 @@ class GameRecord:
         actions = self.actions if upto is None else self.actions[:upto]
         total = len(self.actions)
         for number, action in enumerate(actions, start=1):
-            # Records made while the choices listed every split of a die's pips may hold one that
-            # the choices now give as another split with the same result: read it as that one,
-            # and keep it so (stepping through a replay, undo and redo use the record's actions).
-            listed = harbor.equivalent_split(game, action)
-            if listed is not None:
-                action = self.actions[number - 1] = listed
             try:
+                # Records made while the choices listed every split of a die's pips may hold one
+                # that the choices now give as another split with the same result: read it as that
+                # one, and keep it so (stepping through a replay, undo and redo use the record's
+                # actions).
+                listed = harbor.equivalent_split(game, action)
+                if listed is not None:
+                    action = self.actions[number - 1] = listed
                 if apply is None:
                     game.apply(action)
                 else:
@@ -233,13 +238,9 @@ class GameRecord:
         """Check a parsed record (version, checksum, shape, catalogue) and build it."""
         notes = warnings if warnings is not None else []
         check_header(data, force, notes)
-        record = _build(data)
+        record = _build(_validated(data))
         if record.catalogue != cat.fingerprint and record.catalogue not in earlier_fingerprints(cat.directory):
-            _refuse(
-                f"the record was played with another component catalogue ({_short(record.catalogue)}, "
-                f"this one is {_short(cat.fingerprint)})",
-                force, notes,
-            )
+            _refuse(catalogue_mismatch(record, cat), force, notes)
         return record
 
     @classmethod
@@ -271,20 +272,31 @@ def load(path: str | Path, cat: Catalogue, force: bool = False, apply: ApplyFn |
     return Loaded(record, game, warnings)
 
 
-def read_text(path: str | Path) -> str:
+# No real record comes near this: a game of a few hundred actions is some 30 KB.
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+MAX_DEPTH = 20  # a record nests four deep (record, setup, seats, seat)
+
+
+def read_text(path: str | Path, limit: int = MAX_RECORD_BYTES) -> str:
+    """The text of a record file: a regular file (not a FIFO or a device, which could hang or
+    never end) of at most ``limit`` bytes, in UTF-8. RecordError (one line) otherwise."""
     p = Path(path)
     try:
-        raw = p.read_bytes()
+        raw = read_regular(p, limit)
     except FileNotFoundError:
-        raise RecordError(f"no such file: {p}") from None
+        raise RecordError(f"no such file: {inert(p)}") from None
     except IsADirectoryError:
-        raise RecordError(f"{p} is a folder, not a game record") from None
+        raise RecordError(f"{inert(p)} is a folder, not a game record") from None
+    except NotARegularFile:
+        raise RecordError(f"{inert(p)} is not a regular file, so not a game record") from None
+    except TooLarge:
+        raise RecordError(f"{inert(p.name)} is not a game record (larger than {limit // (1024 * 1024)} MB)") from None
     except OSError as exc:
-        raise RecordError(f"cannot read {p}: {(exc.strerror or str(exc)).lower()}") from None
+        raise RecordError(f"cannot read {inert(p)}: {(exc.strerror or str(exc)).lower()}") from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError(f"{p.name} is not a game record (not a text file)") from None
+        raise RecordError(f"{inert(p.name)} is not a game record (not a text file)") from None
 
 
 def parse(text: str) -> dict[str, Any]:
@@ -302,9 +314,28 @@ def parse(text: str) -> dict[str, Any]:
         if stripped.startswith("{") and not complete:
             raise RecordError(f"the record is cut short (it ends after {len(text.encode())} bytes)") from None
         raise RecordError(f"the record is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except ValueError:
+        # Python refuses to read a number of more than 4300 digits (sys.get_int_max_str_digits).
+        raise RecordError("the record is not a game record (it holds a number thousands of digits long)") from None
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
         raise RecordError("this JSON file is not a Great Harbor game record")
+    if _depth(data) > MAX_DEPTH:
+        raise RecordError(f"the record is not a game record (it is nested more than {MAX_DEPTH} deep)")
     return data
+
+
+def _depth(data: Any) -> int:
+    """How deep lists and objects nest in ``data`` (without recursion: the data may nest deeply)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if deepest > MAX_DEPTH:
+            break
+        children = node.values() if isinstance(node, dict) else node
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return deepest
 
 
 def check_header(data: dict[str, Any], force: bool = False, warnings: list[str] | None = None) -> None:
@@ -327,43 +358,53 @@ def _refuse(message: str, force: bool, warnings: list[str]) -> None:
     warnings.append(message)
 
 
+def catalogue_mismatch(record: GameRecord, cat: Catalogue) -> str:
+    """Why ``record`` was not played with ``cat``, saying which of the two is an edited catalogue
+    (the shipped one's fingerprint tells) and how to go on with the game."""
+    shipped = shipped_fingerprint()
+    made, this = _short(record.catalogue), _short(cat.fingerprint)
+    head = "the record was played with another component catalogue"
+    if shipped is not None and cat.fingerprint == shipped:
+        if record.program == __version__:
+            return (f"{head}, an edited one ({made}), not the one shipped with the game: start great-harbor "
+                    "with that catalogue (--data DIR) to go on with it")
+        return (f"{head} ({made}: an edited one, or the one great-harbor {record.program} shipped), "
+                f"not this one ({this})")
+    if shipped is not None and record.catalogue in {shipped, *earlier_fingerprints(default_data_dir())}:
+        return (f"{head}, the one shipped with the game, not the edited one in {cat.directory} ({this}): start "
+                "great-harbor without --data or $GREAT_HARBOR_DATA to go on with it")
+    return f"{head} ({made}), not the one in {cat.directory} ({this})"
+
+
 def _short(fingerprint: str) -> str:
     return fingerprint[:12] if fingerprint else "unknown"
 
 
-def _build(data: dict[str, Any]) -> GameRecord:
-    setup = data.get("setup")
-    if not isinstance(setup, dict):
-        raise RecordError("the record has no setup")
-    seats_raw = setup.get("seats")
-    if not isinstance(seats_raw, list) or not seats_raw:
-        raise RecordError("the record's setup lists no seats")
-    seats: list[Seat] = []
-    for i, raw in enumerate(seats_raw, start=1):
-        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str) \
-                or not isinstance(raw.get("automa", False), bool):
-            raise RecordError(f"seat {i} of the record's setup needs a name and automa true or false")
-        seats.append(Seat(raw["name"], bool(raw.get("automa", False))))
-    seed = setup.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RecordError("the record's seed is not a whole number")
-    shops = setup.get("shops_variant", False)
-    if not isinstance(shops, bool):
-        raise RecordError("the record's shops_variant is not true or false")
-    raw_actions = data.get("actions")
-    if not isinstance(raw_actions, list):
-        raise RecordError("the record has no list of actions")
+def _validated(data: dict[str, Any]) -> Any:
+    """The record checked field by field by its pydantic model (``record_model``): one located line."""
+    # Here: pydantic comes with it, which start-up and listing the saves never need.
+    from great_harbor import record_model
+
+    try:
+        return record_model.validate(data)
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
+
+
+def _build(model: Any) -> GameRecord:
+    """A GameRecord from a validated ``record_model.RecordFile``."""
+    seats = [Seat(seat.name, seat.automa) for seat in model.setup.seats]
     actions: list[Action] = []
-    for number, raw in enumerate(raw_actions, start=1):
+    for number, raw in enumerate(model.actions, start=1):
         try:
-            actions.append(action_from_dict(raw))
-        except IllegalAction as exc:
+            actions.append(action_from_dict(raw.model_dump()))
+        except IllegalAction as exc:  # the model and the engine's own check agree; this is the engine's word
             raise RecordError(f"action {number} of the record is not an action the game knows: {exc}") from None
-    strings = {k: data.get(k, "") for k in ("catalogue", "created", "updated", "program", "state")}
-    bad = [k for k, v in strings.items() if not isinstance(v, str)]
-    if bad:
-        raise RecordError(f"the record's {bad[0]} is not text")
-    return GameRecord(seats=seats, seed=seed, shops_variant=shops, actions=actions, **strings)
+    return GameRecord(
+        seats=seats, seed=model.setup.seed, shops_variant=model.setup.shops_variant, actions=actions,
+        catalogue=model.catalogue, created=model.created, updated=model.updated, program=model.program,
+        state=model.state,
+    )
 
 
 # --- summary and layout ---------------------------------------------------------------------------

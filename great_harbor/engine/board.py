@@ -31,6 +31,7 @@ class Geometry:
     slot_colours: dict[str, frozenset[str]]
     shore_slots: dict[str, tuple[str, ...]]  # cell -> its Shore slots
     cell_slots: dict[str, tuple[str, ...]]  # cell -> its slots clockwise from the top
+    colour_slots: dict[str, tuple[str, ...]]  # die colour -> the slots it fits, in slot order
 
 
 @cache
@@ -46,6 +47,10 @@ def _geometry(cat: Catalogue) -> Geometry:
         slot_colours={s.id: frozenset(str(c) for c in s.colours) for s in cat.harbor.slots},
         shore_slots={f"{r},{c}": tuple(shore.get(f"{r},{c}", ())) for r in range(3) for c in range(3)},
         cell_slots={f"{r},{c}": v for (r, c), v in cat.cell_slots.items()},
+        colour_slots={
+            colour: tuple(s.id for s in cat.harbor.slots if colour in {str(c) for c in s.colours})
+            for colour in ("red", "blue", "yellow", "purple")
+        },
     )
 
 

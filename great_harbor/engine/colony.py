@@ -3,7 +3,7 @@ and Insulae, luxury production."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -85,6 +85,7 @@ def structure_options(game: Game, p: PlayerState, reduction: int = 0, allow_colo
 
     ``reduction`` is the discount an effect gives (Legate, Engineer's Hut); a colonist adds one."""
     table = _site_discounts(game.cat)
+    have = sum(p.resources.values())  # an option needing more resources than all held: skip at once
     out: list[tuple[str, bool, tuple[str, ...]]] = []
     for site in game.cat.colony_board.sites:
         if site.id in p.structures:
@@ -94,17 +95,19 @@ def structure_options(game: Game, p: PlayerState, reduction: int = 0, allow_colo
             if colonist and p.free_colonists < 1:
                 continue
             k = min(size, reduction + (1 if colonist else 0))
+            if size - k > have:
+                continue
             for unpaid, left in table[(site.id, k)]:
                 if can_pay(p, left):
                     out.append((site.id, colonist, unpaid))
     return out
 
 
-def hand_order(game: Game, top: Pending, action: Action) -> int:
-    """Where the card an action plays is in hand (Persons and Buildings are offered in that order)."""
-    hand = list(dict.fromkeys(game.s.players[top.seat].hand))
-    card = getattr(action, "card", "")
-    return hand.index(card) if card in hand else len(hand)
+def hand_order(game: Game, top: Pending) -> Callable[[Action], int]:
+    """Actions by where the card they play is in hand (Persons and Buildings are offered so)."""
+    where = {card: i for i, card in enumerate(dict.fromkeys(game.s.players[top.seat].hand))}
+    last = len(where)
+    return lambda action: where.get(getattr(action, "card", ""), last)
 
 
 def _cost_reason(p: PlayerState, cost: Mapping[str, int], rule: str) -> Refusal | None:
@@ -197,6 +200,12 @@ class PlayBuildingRule(ActionRule[PlayBuilding]):
         p = game.s.players[top.seat]
         return [PlayBuilding(c) for c in dict.fromkeys(p.hand) if c in game.cat.buildings]
 
+    def legal(self, game: Game, top: Pending) -> list[PlayBuilding]:
+        p = game.s.players[top.seat]
+        buildings = game.cat.buildings
+        return [PlayBuilding(c) for c in dict.fromkeys(p.hand)
+                if c in buildings and can_pay(p, cost_of(buildings[c].cost))]
+
     def check(self, game: Game, top: Pending, action: PlayBuilding) -> Refusal | None:
         p = game.s.players[top.seat]
         refusal = _in_hand(game, p, action.card, game.cat.buildings, "Building", R.PLAY_BUILDING)
@@ -281,6 +290,14 @@ class EmployLuxuryRule(ActionRule[EmployLuxury]):
 
     def candidates(self, game: Game, top: Pending) -> list[EmployLuxury]:
         return [EmployLuxury(i + 1) for i in range(len(game.s.players[top.seat].luxury_tiles))]
+
+    def legal(self, game: Game, top: Pending) -> list[EmployLuxury]:
+        cat = game.cat
+        p = game.s.players[top.seat]
+        if p.free_colonists < cat.colony_board.colonists_per_luxury:
+            return []
+        return [EmployLuxury(i + 1) for i, tile in enumerate(p.luxury_tiles)
+                if p.luxury_workers[i] == 0 and luxury_supply(game, cat.luxury_production_tiles[tile].luxury) > 0]
 
     def check(self, game: Game, top: Pending, action: EmployLuxury) -> Refusal | None:
         cat = game.cat

@@ -158,16 +158,27 @@ KINDS: dict[str, type[Decision]] = {
 }
 
 
+_EMPTY: dict[type[Decision], Decision] = {}
+_FIELDS: dict[type[Decision], frozenset[str]] = {cls: frozenset(f.name for f in fields(cls)) for cls in KINDS.values()}
+_FROM_SAVED = {saved: name for name, saved in ChoiceDecision.SAVED.items()}
+
+
 def decision_from(kind: str, data: Mapping[str, Any]) -> Decision:
     """The decision of ``kind`` from its saved (or pushed) fields."""
     cls = KINDS.get(kind)
     if cls is None:
         raise ValueError(f"unknown kind of decision {kind!r}")
-    if cls is ChoiceDecision:
-        back = {v: k for k, v in ChoiceDecision.SAVED.items()}
-        data = {back.get(k, k): v for k, v in data.items()}
-    names = {f.name for f in fields(cls)}
-    unknown = set(data) - names
-    if unknown:
-        raise ValueError(f"unknown field {sorted(unknown)[0]!r} in a {kind} decision")
-    return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
+    if not data:
+        found = _EMPTY.get(cls)
+        if found is None:
+            found = _EMPTY[cls] = cls()  # the decisions that know nothing are all alike: one each
+        return found
+    values = {}
+    for k, v in data.items():
+        if cls is ChoiceDecision:
+            k = _FROM_SAVED.get(k, k)
+        values[k] = tuple(v) if type(v) is list else v
+    if not values.keys() <= _FIELDS[cls]:
+        unknown = sorted(set(values) - _FIELDS[cls])[0]
+        raise ValueError(f"unknown field {unknown!r} in a {kind} decision")
+    return cls(**values)

@@ -3,6 +3,7 @@ and converting coins."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
@@ -80,9 +81,9 @@ def conversion_choices(game: Game, p: PlayerState, any_resource: int, any_luxury
 # --- the rules of the fleet ---------------------------------------------------------------------
 
 
-def dock_order(game: Game, top: Pending, action: Action) -> int:
-    """The dock an action is about (a ship's crew, repair and sending are offered dock by dock)."""
-    return int(getattr(action, "dock", 0))
+def dock_order(game: Game, top: Pending) -> Callable[[Action], int]:
+    """Actions by the dock they are about (a ship's crew, repair and sending are offered dock by dock)."""
+    return lambda action: int(getattr(action, "dock", 0))
 
 
 def _docked_ship(p: PlayerState, dock: int, rule: str) -> tuple[ShipState | None, Refusal | None]:

@@ -16,13 +16,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from great_harbor.data import Catalogue
+from great_harbor.text import name_problem
 
 # The Game sits on top of the rules: importing the cards and the Automa registers their classes
 # (card_hooks, seats), which the rules below them call without importing them.
 from . import automa as _automa  # noqa: F401
 from . import cards as _cards  # noqa: F401
 from . import decisions, narrate, rounds, rule_ids, rulebook, scoring, setup
-from .actions import Action, action_from_dict
+from .actions import Action, action_from_dict, shape_problem
+from .decision_data import decision_from
 from .errors import EngineError, IllegalAction, Refusal
 from .events import EVERYONE, GAME, Event
 from .rulebook import DECISIONS
@@ -30,6 +32,11 @@ from .state import GameState, Pending, PlayerState, copy_state, from_plain, to_p
 from .view import PUBLIC_DECISIONS, redacted
 
 FORMAT_VERSION = 1
+SEED_LIMIT = 2**63  # seeds run from -SEED_LIMIT to SEED_LIMIT - 1 (a record keeps them exactly)
+
+
+def _is_seed(seed: object) -> bool:
+    return isinstance(seed, int) and not isinstance(seed, bool) and -SEED_LIMIT <= seed < SEED_LIMIT
 
 
 AUTOMA_NAME = "Automa"  # the Automa's seat; no person may take this name (names are never read)
@@ -59,7 +66,6 @@ class Game:
         self.s = state
         self.rng = rng
         self._legal: tuple[Action, ...] | None = None
-        self._legal_set: frozenset[Action] | None = None
 
     # --- creation and serialisation ---------------------------------------------------------
 
@@ -81,9 +87,16 @@ class Game:
             raise IllegalAction("at most one seat can be the Automa", rule_ids.SEATS)
         if all(s.automa for s in specs):
             raise IllegalAction("at least one seat must be a human player", rule_ids.SEATS)
+        for s in specs:
+            problem = name_problem(s.name)
+            if problem is not None:
+                raise IllegalAction(problem, rule_ids.SEATS)
         names = [s.name.strip() for s in specs]
-        if any(not n for n in names) or len(set(names)) != len(names):
+        if len(set(names)) != len(names):
             raise IllegalAction("every seat needs a different, non-empty name", rule_ids.SEATS)
+        if not _is_seed(seed):
+            raise IllegalAction(f"the seed must be a whole number from {-SEED_LIMIT} to {SEED_LIMIT - 1}",
+                                rule_ids.SEATS)
         rng = random.Random(seed)
         state = setup.new_state(catalogue, rng, names, [s.automa for s in specs], seed, shops_variant)
         game = cls(catalogue, state, rng)
@@ -116,7 +129,6 @@ class Game:
         self.s = other.s
         self.rng = other.rng
         self._legal = None
-        self._legal_set = None
 
     def to_json(self) -> str:
         # Keys keep their insertion order: dict order is part of the state (e.g. the bag).
@@ -164,9 +176,9 @@ class Game:
         return self._legal
 
     def is_legal(self, action: Action) -> bool:
-        if self._legal_set is None:
-            self._legal_set = frozenset(self.legal_actions())
-        return action in self._legal_set
+        # A list, not a set: the action taken is most often one of these very objects, which ``in``
+        # finds by identity before comparing, and hashing every action of every list cost more.
+        return action in self.legal_actions()
 
     def _generate(self) -> list[Action]:
         top = self.pending
@@ -182,6 +194,10 @@ class Game:
         """Apply a legal action; raise IllegalAction (state untouched) with the reason otherwise."""
         if isinstance(action, dict):
             action = action_from_dict(action)
+        if not any(a is action for a in self.legal_actions()):  # one of them: well formed by construction
+            problem = shape_problem(action)  # a wrong kind or field type: refused before any rule looks
+            if problem is not None:
+                raise IllegalAction(problem)
         if self.is_over:
             raise IllegalAction("the game is over", rule_ids.GAME_OVER)
         if not self.is_legal(action):
@@ -191,7 +207,6 @@ class Game:
     def _apply(self, action: Action) -> None:
         """Apply without checking (replays of recorded legal actions, search)."""
         self._legal = None
-        self._legal_set = None
         top = self.pending
         assert top is not None
         rulebook.rule_for(action).apply(self, top, action)
@@ -218,12 +233,11 @@ class Game:
             if guard > 10_000:
                 raise EngineError("the game did not reach a decision")
         self._legal = None
-        self._legal_set = None
 
     # --- helpers the rules modules share ----------------------------------------------------
 
     def push(self, kind: str, seat: int, **data: Any) -> None:
-        self.s.stack.append(Pending(kind, seat, data))
+        self.s.stack.append(Pending(kind, seat, decision_from(kind, data)))
 
     def pop(self) -> Pending:
         return self.s.stack.pop()
@@ -280,7 +294,6 @@ class SeatView(Game):
         top = game.pending
         open_ = top is not None and (top.seat == seat or top.kind in PUBLIC_DECISIONS)
         self._legal = game.legal_actions() if open_ else ()
-        self._legal_set = frozenset(self._legal)
 
     def legal_actions(self) -> tuple[Action, ...]:
         return self._legal or ()

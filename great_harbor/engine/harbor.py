@@ -50,11 +50,9 @@ def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
         if key in seen:
             continue
         seen.add(key)
-        wild = die in s.die_wild
-        colour = die_colour(die)
-        for sid in geo.slot_ids:
-            if sid not in s.slots and (wild or colour in geo.slot_colours[sid]):
-                out.append(PlaceDie(die, sid))
+        fitting = geo.slot_ids if die in s.die_wild else geo.colour_slots[die_colour(die)]
+        taken = s.slots
+        out += [PlaceDie(die, sid) for sid in fitting if sid not in taken]
         out.append(PlaceDie(die, DISTRICT))
     return out
 

@@ -90,7 +90,8 @@ def rule_for(action: Action | type[Action]) -> ActionRule:  # type: ignore[type-
 
 # --- which actions answer which decision, in what order ---------------------------------------------
 
-Key = Callable[["Game", "Pending", Action], int]
+# Given the table and the decision, the function that orders a group's actions.
+Key = Callable[["Game", "Pending"], Callable[[Action], int]]
 
 
 class Group:
@@ -116,16 +117,32 @@ def answers(kind: str) -> tuple[type[Action], ...]:
     return tuple(a for g in DECISIONS.get(kind, ()) for a in g.actions)
 
 
+Legal = Callable[["Game", "Pending"], Iterable[Action]]
+_PLANS: dict[str, list[tuple[tuple[Legal, ...], Key | None]]] = {}
+
+
+def _plan(kind: str) -> list[tuple[tuple[Legal, ...], Key | None]]:
+    """The legal-action generators of a decision's groups, looked up once (this runs at every
+    decision of every game: the engine's hot path)."""
+    plan = _PLANS.get(kind)
+    if plan is None:
+        plan = _PLANS[kind] = [(tuple(RULES[cls].legal for cls in g.actions), g.key) for g in DECISIONS[kind]]
+    return plan
+
+
 def legal_actions(game: Game, top: Pending) -> list[Action]:
     out: list[Action] = []
-    for group in DECISIONS[top.kind]:
-        if group.key is None:
-            for cls in group.actions:
-                out += RULES[cls].legal(game, top)
+    for generators, key in _plan(top.kind):
+        if key is None:
+            for legal in generators:
+                out += legal(game, top)
         else:
-            merged: list[Action] = [a for cls in group.actions for a in RULES[cls].legal(game, top)]
-            key = group.key
-            out += sorted(merged, key=lambda a: key(game, top, a))  # stable: kinds in order within a key
+            merged: list[Action] = []
+            for legal in generators:
+                merged += legal(game, top)
+            if len(merged) > 1:
+                merged.sort(key=key(game, top))  # stable: the kinds keep their order within a key
+            out += merged
     return out
 
 

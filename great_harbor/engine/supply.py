@@ -60,7 +60,10 @@ def gain_resources(game: Game, p: PlayerState, gains: Mapping[str, int]) -> bool
 
 def can_pay(p: PlayerState, cost: Mapping[str, int]) -> bool:
     res = p.resources
-    return all(res[r] >= n for r, n in cost.items())
+    for r, n in cost.items():  # a loop, not all(): this runs for every way to build, every decision
+        if res[r] < n:
+            return False
+    return True
 
 
 def pay(p: PlayerState, cost: Mapping[str, int]) -> None:

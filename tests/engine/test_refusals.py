@@ -76,6 +76,7 @@ def random_actions(rng: random.Random, values: dict[str, list[object]], n: int) 
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "automa", "shops"), [(2, False, False), (3, True, True), (4, False, True)])
 def test_every_refusal_in_random_games_names_an_existing_entry(
     catalogue: Catalogue, players: int, automa: bool, shops: bool

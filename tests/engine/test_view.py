@@ -107,6 +107,7 @@ def decisions(cat: Catalogue, games: int) -> Iterator[tuple[str, Game, random.Ra
                 step += 1
 
 
+@pytest.mark.slow
 def test_rerandomising_what_a_seat_cannot_know_leaves_its_view_unchanged(catalogue: Catalogue) -> None:
     checked = 0
     for where, game, rng in decisions(catalogue, GAMES):

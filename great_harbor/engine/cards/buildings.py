@@ -15,7 +15,7 @@ from ..card_hooks import Card, card, card_class
 from ..choices import continuation, offer
 from ..options import CrewOption, HarborDieOption, Plain
 from ..state import LUXURIES, RESOURCES, STATS, Pending, PlayerState, ShipState
-from .persons import senate_steps, structure_choices
+from .persons import DiscountBuild, senate_steps
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -150,19 +150,11 @@ class MarketSquare(Card):
 
 
 @card_class
-class EngineersHut(Card):
+class EngineersHut(DiscountBuild):
     """Then build a Dock Hut or an Insula for ``discount`` resources less (the two colonists stay on
     the card, so none can help at the site)."""
 
     effect = "engineers_hut"
-    numbers_used = ("discount",)
-
-    def can_use(self, game: Game, p: PlayerState) -> bool:
-        return bool(structure_choices(game, p, self.n("discount")))
-
-    def start(self, game: Game, p: PlayerState) -> None:
-        offer(game, p.seat, "effects.discount_build", structure_choices(game, p, self.n("discount")),
-              f"Build which structure ({self.n('discount')} resources less)?", card=self.id)
 
 
 @card_class

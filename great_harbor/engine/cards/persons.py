@@ -73,11 +73,24 @@ def structure_choices(game: Game, p: PlayerState, reduction: int) -> list[Struct
     ]
 
 
-@continuation("effects.discount_build", StructureOption)
-def discount_build(game: Game, top: Pending, option: StructureOption) -> None:
-    """The Legate's or the Engineer's Hut's cheaper Dock Hut or Insula."""
-    colony.build_structure(game, game.s.players[top.seat], option.site, False, list(option.unpaid))
-    _done(game, top)
+class DiscountBuild(Card):
+    """Build a Dock Hut or an Insula for ``discount`` resources less, the player choosing which
+    are left unpaid (the Legate, the Engineer's Hut)."""
+
+    numbers_used = ("discount",)
+
+    def can_use(self, game: Game, p: PlayerState) -> bool:
+        return bool(structure_choices(game, p, self.n("discount")))
+
+    def start(self, game: Game, p: PlayerState) -> None:
+        offer(game, p.seat, "effects.discount_build", structure_choices(game, p, self.n("discount")),
+              f"Build which structure ({self.n('discount')} resources less)?", card=self.id)
+
+    @staticmethod
+    @continuation("effects.discount_build", StructureOption)
+    def build(game: Game, top: Pending, option: StructureOption) -> None:
+        colony.build_structure(game, game.s.players[top.seat], option.site, False, list(option.unpaid))
+        _done(game, top)
 
 
 # --- dice -----------------------------------------------------------------------------------------
@@ -175,18 +188,10 @@ class Engineer(PersonCard):
 
 
 @card_class
-class Legate(PersonCard):
+class Legate(PersonCard, DiscountBuild):
     """Build a Dock Hut or an Insula for ``discount`` resources less."""
 
     effect = "legate"
-    numbers_used = ("discount",)
-
-    def can_use(self, game: Game, p: PlayerState) -> bool:
-        return bool(structure_choices(game, p, self.n("discount")))
-
-    def start(self, game: Game, p: PlayerState) -> None:
-        offer(game, p.seat, "effects.discount_build", structure_choices(game, p, self.n("discount")),
-              f"Build which structure ({self.n('discount')} resources less)?", card=self.id)
 
 
 @card_class
