@@ -115,13 +115,15 @@ class PlayShipRule(ActionRule[PlayShip]):
         return [PlayShip(c, d) for c in dict.fromkeys(p.hand) if c in game.cat.ships for d in docks]
 
     def legal(self, game: Game, top: Pending) -> list[PlayShip]:
+        """Every card into every empty dock first, then the launches that retire a ship (so that the
+        first match of "launch" never retires one by accident), each in hand order."""
         p = game.s.players[top.seat]
-        out = []
-        for card in dict.fromkeys(p.hand):
-            if card in game.cat.ships and supply.can_pay(p, supply.cost_of(game.cat.ships[card].cost)):
-                out += [PlayShip(card, dock) for dock, sh in enumerate(p.docks, start=1)
-                        if sh is None or (sh.where == DOCKED and sh.damage == 0)]
-        return out
+        cards = [c for c in dict.fromkeys(p.hand)
+                 if c in game.cat.ships and supply.can_pay(p, supply.cost_of(game.cat.ships[c].cost))]
+        empty = [dock for dock, sh in enumerate(p.docks, start=1) if sh is None]
+        retiring = [dock for dock, sh in enumerate(p.docks, start=1)
+                    if sh is not None and sh.where == DOCKED and sh.damage == 0]
+        return [PlayShip(c, d) for c in cards for d in empty] + [PlayShip(c, d) for c in cards for d in retiring]
 
     def check(self, game: Game, top: Pending, action: PlayShip) -> Refusal | None:
         p = game.s.players[top.seat]

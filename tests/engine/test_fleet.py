@@ -14,6 +14,7 @@ from great_harbor.engine.actions import (
     SendShip,
     UseConversion,
 )
+from great_harbor.engine.describe import describe
 from great_harbor.engine.scenario import Scenario
 from great_harbor.engine.scoring import score
 
@@ -101,6 +102,22 @@ def test_retire_a_ship_crew_to_the_supply_card_still_counts() -> None:
     breakdown = score(game, p)
     assert breakdown["cards"] == 2 + 2  # both ship cards score
     assert breakdown["governor"] == 1  # the retired red ship pairs with the purple one
+
+
+def test_launches_into_empty_docks_come_before_those_that_retire_a_ship() -> None:
+    """Typing "launch hem" and Enter must not retire a ship by accident (issue 17): every launch
+    into an empty dock is listed first, card by card in hand order, then the retiring ones."""
+    sc = Scenario()
+    sc.hand(0, "ship-15", "ship-1")  # Hemiolia, then a small ship
+    sc.give(0, planks=3, sails=2, rope=1)
+    sc.ship(0, "ship-9", 1)  # docked and repaired: may be retired
+    game = sc.turn(0)
+    assert of_kind(game, PlayShip) == [
+        PlayShip("ship-15", 2), PlayShip("ship-15", 3), PlayShip("ship-1", 2), PlayShip("ship-1", 3),
+        PlayShip("ship-15", 1), PlayShip("ship-1", 1),
+    ]
+    assert describe(game, PlayShip("ship-15", 1)).startswith("Launch Hemiolia (medium, purple) at dock 1")
+    assert ", retiring Liburna" in describe(game, PlayShip("ship-15", 1))
 
 
 def test_retire_only_a_docked_repaired_ship() -> None:
