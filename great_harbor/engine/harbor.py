@@ -3,6 +3,7 @@ Smuggler's District."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from . import rule_ids as R
@@ -75,12 +76,13 @@ def assign_options(game: Game, top: Pending) -> list[AssignPips]:
         if pips >= t1 + fees[0]:
             out.append(AssignPips((pips,)))
         return out
-    # (0, 0) declines both tiles; every other split uses all the pips. Pips may be split any way
-    # (RULINGS.md), but many splits give the same (the same tier on each tile), so the choices
-    # list one split per outcome: the first that gives each tile it touches at least its first
-    # tier if there is one, else the first that leaves pips on a tile below its threshold (the
-    # way to a lower tier on the other tile: the medium ship rather than the large one, say, or
-    # when no large ship is left). ``equivalent_split`` maps any other split to its listed one.
+    # (0, 0) declines both tiles; every other split uses all the pips. The rulebook lets a player
+    # share a die's pips between the two tiles however they wish: a part too small for its tile's
+    # first tier simply gives nothing there. Many splits give the same (the same tier on each
+    # tile), so the choices list one split per outcome: the first that gives each tile it touches
+    # at least its first tier if there is one, else the first that leaves pips on a tile below its
+    # threshold (the way to a lower tier on the other tile: the medium ship rather than the large
+    # one). ``equivalent_split`` maps any other split to its listed one.
     if pips <= 0:
         return [AssignPips((0, 0))]
     chosen: dict[tuple[int, ...], tuple[int, int]] = {}
@@ -92,8 +94,53 @@ def assign_options(game: Game, top: Pending) -> list[AssignPips]:
         listed = chosen.get(outcome)
         if listed is None or (activates_all(game, split, fees) and not activates_all(game, listed, fees)):
             chosen[outcome] = split
-    options = [AssignPips((0, 0))]
-    return options + [AssignPips(x) for x in sorted(chosen.values())]
+    return [AssignPips(split) for split in rank_splits(game, top, chosen)] + [AssignPips((0, 0))]
+
+
+def _gains(game: Game, seat: int, tile: str, t: int) -> Counter[tuple[str, ...]]:
+    """What tier ``t`` of a tile would give ``seat`` now, counted by kind, to compare two tiers."""
+    out: Counter[tuple[str, ...]] = Counter()
+    for item in benefit_items(game, supply.Ledger(game, game.s.players[seat]), tile, t):
+        k = item["k"]
+        if k == "res":
+            out["res", item["r"]] += item["n"]
+        elif k == "surplus":
+            out["prestige",] += item["n"]
+        elif k == "colonists":
+            out["colonists",] += item["got"]
+        elif k == "ship":
+            out["ship", item["card"]] += 1 if item["card"] else 0
+        elif k in ("deck", "display"):
+            out[k, item["deck"]] += item["n"]
+        else:
+            out[k,] += item["n"]
+    return out
+
+
+def _covers(more: Counter[tuple[str, ...]], less: Counter[tuple[str, ...]]) -> bool:
+    return all(more[key] >= n for key, n in less.items())
+
+
+def rank_splits(game: Game, top: Pending, chosen: dict[tuple[int, ...], tuple[int, int]]) -> list[tuple[int, int]]:
+    """The listed splits (``chosen``: one per outcome, the tier each tile reaches) in the order they
+    are offered: the best
+    first, and last those that another outcome beats on every tile, what each tile gives now
+    counted (2 Metal and 2 Rope beat 1 Metal and 1 Rope). A lower tier that gives something else
+    is no worse (the small ship rather than the medium one, a card from the deck rather than the
+    display), and neither are two outcomes that give the same now (a full track, no room for a
+    Colonist): those stay among the best. Within each group, more tiers first, then by the split."""
+    tiles = top.data.tiles
+    outcomes = list(chosen)
+    gains = {o: [_gains(game, top.seat, tile, t) for tile, t in zip(tiles, o, strict=True)] for o in outcomes}
+
+    def beaten(o: tuple[int, ...]) -> bool:
+        return any(
+            all(_covers(g, h) for g, h in zip(gains[other], gains[o], strict=True))
+            and not all(_covers(h, g) for g, h in zip(gains[other], gains[o], strict=True))
+            for other in outcomes if other != o
+        )
+
+    return [chosen[o] for o in sorted(outcomes, key=lambda o: (beaten(o), -sum(o), chosen[o]))]
 
 
 def equivalent_split(game: Game, action: Action) -> AssignPips | None:
@@ -461,24 +508,22 @@ class AssignPipsRule(ActionRule[AssignPips]):
             return Refusal(f"this slot touches {len(fees)} tile{'s' if len(fees) > 1 else ''}", R.SPLITTING_PIPS)
         if any(x < 0 for x in action.pips) or sum(action.pips) != pips and sum(action.pips) != 0:
             return Refusal(f"the die has {pips} pips to assign", R.SPLITTING_PIPS)
-        t1 = game.cat.harbor.tier_thresholds[0]
-        # Every split is allowed, but the choices list one split per outcome (the tier each tile
-        # gets): one left out gives the same as the split listed for its outcome.
+        # Every split is allowed (a part too small for its tile's first tier gives nothing there),
+        # but the choices list one split per outcome (the tier each tile gets): any other gives
+        # the same as the split listed for its outcome.
         listed = equivalent_split(game, action)
-        same = "+".join(map(str, listed.pips)) if listed is not None else None
+        if listed is None:  # every split of the die's pips has a listed outcome: never happens
+            return Refusal("that split is not possible", R.SPLITTING_PIPS)
+        same = "+".join(map(str, listed.pips))
+        t1 = game.cat.harbor.tier_thresholds[0]
         for x, fee, tile in zip(action.pips, fees, data.tiles, strict=True):
             if 0 < x < t1 + fee:
                 name = game.cat.tiles[tile].name
-                if same is not None:
-                    return Refusal(f"{name} gets nothing from {x} of the pips (it needs {t1 + fee}), so this split "
-                                   f"gives the same as {same}: take that one", R.SPLITTING_PIPS)
-                if fee:
-                    return Refusal(f"{name} needs {t1 + fee} pips after the shore fee of {fee}", R.SHORE_FEE)
-                return Refusal(f"{name} needs at least {t1} pip", R.BENEFIT_TIERS)
-        if same is not None:
-            return Refusal(f"this split gives each tile the same as {same}, which the choices list instead: "
-                           "take that one", R.SPLITTING_PIPS)
-        return Refusal("that split is not possible", R.SPLITTING_PIPS)
+                return Refusal(f"{name} gets nothing from {x} of the pips (its first tier needs {t1 + fee}), so "
+                               f"this split gives the same as {same}, which the choices list: take that one",
+                               R.SPLITTING_PIPS)
+        return Refusal(f"this split gives each tile the same as {same}, which the choices list instead: "
+                       "take that one", R.SPLITTING_PIPS)
 
     def apply(self, game: Game, top: Pending, action: AssignPips) -> None:
         apply_assign(game, top, action)

@@ -68,8 +68,8 @@ def test_rulebook_shore_fee_example_2() -> None:
     # tier 2 and the Ropeyard nothing, as 4+0 does.
     assert (4, 0) in legal and (3, 1) not in legal
     before = game.to_json()
-    with pytest.raises(IllegalAction, match=r"Ropeyard gets nothing from 1 of the pips \(it needs 3\), so this "
-                                            r"split gives the same as 4\+0: take that one"):
+    with pytest.raises(IllegalAction, match=r"Ropeyard gets nothing from 1 of the pips \(its first tier needs 3\), "
+                                            r"so this split gives the same as 4\+0, which the choices list: take that one"):
         game.apply(AssignPips((3, 1)))
     assert game.to_json() == before
     assert (2, 2) in legal  # tier 1 of the left tile only: 2 pips are too few for the Ropeyard
@@ -118,6 +118,49 @@ def test_the_choices_list_one_split_per_result() -> None:
                                             r"instead: take that one"):
         game.apply(AssignPips((2, 3)))
     assert game.to_json() == before
+
+
+def test_the_best_splits_come_first_and_those_beaten_on_every_tile_last() -> None:
+    """A 4 between Blacksmith Avenue and the Ropeyard (issue 17): 1+3 (1 Metal, 2 Rope) and 3+1 (2
+    Metal, 1 Rope) are the best; 2+2 (1 Metal, 1 Rope), 0+4 (2 Rope) and 4+0 (2 Metal) are beaten
+    on every tile by one of them and come after; taking nothing is last."""
+    sc = Scenario()
+    sc.layout({"0,0": "blacksmith_avenue", "0,1": "ropeyard"})
+    placed(sc, 0, "B4", "v01")
+    game = sc.game
+    legal = [a.pips for a in game.legal_actions()]  # type: ignore[attr-defined]
+    assert legal == [(1, 3), (3, 1), (0, 4), (2, 2), (4, 0), (0, 0)]
+
+
+def test_a_lower_tier_that_gives_something_else_is_not_beaten() -> None:
+    """A 4 between the Shipyard and Blacksmith Avenue: the small ship with 2 Metal (1+3) and the
+    medium ship with 1 Metal (3+1) are different things, both among the best; the medium ship
+    alone (4+0) is beaten by 3+1, and 2 Metal alone (0+4) by 1+3."""
+    sc = Scenario()
+    sc.layout({"1,2": "blacksmith_avenue"})
+    placed(sc, 0, "R4", "v12")  # Shipyard (1,1) / Blacksmith Avenue (1,2)
+    game = sc.game
+    legal = [a.pips for a in game.legal_actions()]  # type: ignore[attr-defined]
+    assert legal[:2] == [(1, 3), (3, 1)]
+    assert set(legal[2:-1]) == {(0, 4), (2, 2), (4, 0)} and legal[-1] == (0, 0)
+
+
+def test_what_a_split_gives_now_decides_what_beats_it() -> None:
+    """With no room in housing, the Colonists' Office's third tier (2 Colonists, 1 Favor) gives no
+    more than its second (1 Favor): its Colonists would be lost. So 5+1 (that tier and 1 Plank) is
+    beaten by 3+3 (1 Favor and 2 Planks) and comes after it; 1+5 (3 Planks) stays among the best."""
+    sc = Scenario()
+    sc.layout({"0,0": "colonists_office", "0,1": "carpentry"})
+    sc.give(0, free_colonists=4)
+    placed(sc, 0, "B6", "v01")
+    game = sc.game
+    legal = [a.pips for a in game.legal_actions()]  # type: ignore[attr-defined]
+    assert legal[:2] == [(1, 5), (3, 3)]
+    assert legal.index((5, 1)) > 1 and legal[-1] == (0, 0)
+    sc.give(0, free_colonists=0)  # with room, the third tier's Colonists count again
+    game._legal = None
+    legal = [a.pips for a in game.legal_actions()]  # type: ignore[attr-defined]
+    assert legal[:3] == [(1, 5), (3, 3), (5, 1)]
 
 
 def test_rulebook_smuggler_example() -> None:
