@@ -204,8 +204,6 @@ def prompt(game: Game) -> str:
     if top.kind == "assign":
         tiles = [tile_name(game, t) for t in top.data.tiles]
         label = top.data.label
-        if len(tiles) == 1:
-            return f"{who}: {label} on {tiles[0]} — take its benefit?"
         return f"{who}: split the {plural(top.data.pips, 'pip')} of {label} between {tiles[0]} and {tiles[1]}."
     if top.kind == "choose":
         text = top.data.prompt

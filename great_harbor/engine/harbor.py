@@ -44,6 +44,7 @@ def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
     s = game.s
     geo = geometry(game)
     out: list[PlaceDie] = []
+    declines: list[PlaceDie] = []
     seen: set[tuple[str, int, bool, int, bool]] = set()
     for die in p.drafted:
         # Two drafted dice alike in every way give the same placements: list them once.
@@ -53,9 +54,22 @@ def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
         seen.add(key)
         fitting = geo.slot_ids if die in s.die_wild else geo.colour_slots[die_colour(die)]
         taken = s.slots
-        out += [PlaceDie(die, sid) for sid in fitting if sid not in taken]
+        free = [sid for sid in fitting if sid not in taken]
+        out += [PlaceDie(die, sid) for sid in free]
         out.append(PlaceDie(die, DISTRICT))
-    return out
+        # Placed on a Shore slot a die takes its tile's benefit at once; placing it and taking
+        # nothing is offered too (after every other placement) where there is a benefit to decline.
+        declines += [PlaceDie(die, sid, True) for sid in free
+                     if len(geo.slot_cells[sid]) == 1 and shore_tier(game, die, sid) > 0]
+    return out + declines
+
+
+def shore_tier(game: Game, die: int, slot: str) -> int:
+    """The tier a drafted die would reach on a Shore slot now: its pips (extra ones and the Shops'
+    included) against the tile's Shore fee (none for a die that ignores it)."""
+    (cell,) = geometry(game).slot_cells[slot]
+    fee = 0 if die in game.s.die_no_fee else shore_fee(game, cell)
+    return tier(game, pips_of(game, die) + shops.pips_at(game, slot), fee)
 
 
 def die_boosts(game: Game, p: PlayerState) -> list[Action]:
@@ -70,12 +84,6 @@ def die_boosts(game: Game, p: PlayerState) -> list[Action]:
 def assign_options(game: Game, top: Pending) -> list[AssignPips]:
     pips: int = top.data.pips
     fees: list[int] = top.data.fees
-    t1 = game.cat.harbor.tier_thresholds[0]
-    if len(fees) == 1:
-        out = [AssignPips((0,))]
-        if pips >= t1 + fees[0]:
-            out.append(AssignPips((pips,)))
-        return out
     # (0, 0) declines both tiles; every other split uses all the pips. The rulebook lets a player
     # share a die's pips between the two tiles however they wish: a part too small for its tile's
     # first tier simply gives nothing there. Many splits give the same (the same tier on each
@@ -161,6 +169,38 @@ def equivalent_split(game: Game, action: Action) -> AssignPips | None:
     return None
 
 
+def earlier_shore_placement(game: Game, action: Action, following: Action | None) -> Action | None:
+    """Records made before a die on a Shore slot took its tile's benefit as it was placed hold the
+    placement and then the pips given to that one tile (or none): for such a pair, the one
+    placement it is now (declining the benefit when no pips were given to a tile they could
+    activate); None for anything else. ``following``: the record's next action."""
+    if not isinstance(action, PlaceDie) or action.decline or action.slot not in game.cat.slots:
+        return None
+    if len(geometry(game).slot_cells[action.slot]) != 1:
+        return None
+    if not isinstance(following, AssignPips) or len(following.pips) != 1:
+        return None
+    if following.pips[0] == 0 and shore_tier(game, action.die, action.slot) > 0:
+        return PlaceDie(action.die, action.slot, True)
+    return action
+
+
+def is_shore_placement(game: Game, action: Action) -> bool:
+    """Is ``action`` a die placed on a Shore slot, taking its benefit?"""
+    return (isinstance(action, PlaceDie) and not action.decline and action.slot in game.cat.slots
+            and len(geometry(game).slot_cells[action.slot]) == 1)
+
+
+def place_as_earlier(game: Game, action: Action) -> None:
+    """Place a die on a Shore slot as earlier versions did: waiting for its one tile's benefit to be
+    asked (a decision this version never makes). Only to recognise a record saved at that very
+    moment, by the state its digest names (``great_harbor.record.load``)."""
+    top = game.pending
+    assert top is not None and is_shore_placement(game, action)
+    apply_place(game, top, action, as_earlier=True)
+    game.advance()
+
+
 # --- applying -------------------------------------------------------------------------------------
 
 
@@ -178,7 +218,9 @@ def apply_boost(game: Game, top: Pending, action: Action) -> None:
         game.log("smuggler-token", p.seat, die=action.die, face=s.faces[action.die])
 
 
-def apply_place(game: Game, top: Pending, action: Action) -> None:
+def apply_place(game: Game, top: Pending, action: Action, as_earlier: bool = False) -> None:
+    """Place a die (``as_earlier``: on a Shore slot, wait for its benefit to be asked, as versions
+    before 0.2 did; see :func:`place_as_earlier`)."""
     assert isinstance(action, PlaceDie)
     s = game.s
     p = s.players[top.seat]
@@ -198,7 +240,21 @@ def apply_place(game: Game, top: Pending, action: Action) -> None:
     s.slots[action.slot] = die
     pips += shops.on_placement(game, p, die, action.slot)
     tiles = [s.layout[c] for c in cells]
+    if len(tiles) == 1 and not as_earlier:  # a Shore slot: its tile's benefit at once, or nothing if declined
+        t = 0 if action.decline else tier(game, pips, fees[0])
+        take_benefits(game, p, die, tiles, [t], declined=action.decline)
+        return
     game.push("assign", p.seat, die=die, slot=action.slot, pips=pips, fees=fees, tiles=tiles, label=label)
+
+
+def take_benefits(game: Game, p: PlayerState, die: int, tiles: list[str], tiers: list[int], declined: bool) -> None:
+    """The tiles a placed die touches give the tiers it reaches on them; the placement is logged."""
+    items: list[dict[str, Any]] = []
+    drawn: list[str] = []  # cards drawn from a deck: only their drawer reads which
+    for tile, t in zip(tiles, tiers, strict=True):
+        items += activate_tile(game, p, tile, t, drawn)
+    game.log("place", p.seat, die=die, face=game.s.faces[die], tiles=list(tiles), items=items, declined=declined,
+             secret={"cards": drawn} if drawn else None, reader=p.seat)
 
 
 def _clear_boosts(game: Game, die: int) -> None:
@@ -213,17 +269,9 @@ def _clear_boosts(game: Game, die: int) -> None:
 def apply_assign(game: Game, top: Pending, action: Action) -> None:
     assert isinstance(action, AssignPips)
     game.pop()
-    p = game.s.players[top.seat]
-    items: list[dict[str, Any]] = []
-    drawn: list[str] = []  # cards drawn from a deck: only their drawer reads which
-    for tile, pips, fee in zip(top.data.tiles, action.pips, top.data.fees, strict=True):
-        if pips <= 0:
-            continue
-        t = tier(game, pips, fee)
-        items += activate_tile(game, p, tile, t, drawn)
-    die = top.data.die
-    game.log("place", p.seat, die=die, face=game.s.faces[die], tiles=list(top.data.tiles), items=items,
-             secret={"cards": drawn} if drawn else None, reader=p.seat)
+    tiers = [tier(game, pips, fee) if pips > 0 else 0 for pips, fee in zip(action.pips, top.data.fees, strict=True)]
+    take_benefits(game, game.s.players[top.seat], top.data.die, list(top.data.tiles), tiers,
+                  declined=not any(action.pips))
 
 
 def activate_tile(game: Game, p: PlayerState, tile_id: str, t: int, drawn: list[str]) -> list[dict[str, Any]]:
@@ -379,7 +427,9 @@ class PlaceDieRule(ActionRule[PlaceDie]):
 
     def candidates(self, game: Game, top: Pending) -> list[PlaceDie]:
         slots = [*geometry(game).slot_ids, DISTRICT]
-        return [PlaceDie(d, sid) for d in game.s.players[top.seat].drafted for sid in slots]
+        drafted = game.s.players[top.seat].drafted
+        return ([PlaceDie(d, sid) for d in drafted for sid in slots]
+                + [PlaceDie(d, sid, True) for d in drafted for sid in slots])
 
     def legal(self, game: Game, top: Pending) -> list[PlaceDie]:
         return placements(game, game.s.players[top.seat])
@@ -404,6 +454,14 @@ class PlaceDieRule(ActionRule[PlaceDie]):
             label = die_label(action.die, s.faces[action.die])
             return Refusal(f"this {label} is just like your other {label} (die {twin}), which the choices list: "
                            "place that one", R.PLACING)
+        if action.decline:
+            if action.slot == DISTRICT:
+                return Refusal("a die in the Smuggler's District always takes what it gains there", R.DISTRICT_GAIN)
+            if len(geometry(game).slot_cells[action.slot]) != 1:
+                return Refusal("on a slot between two tiles you say what each tile gets after placing the die "
+                               "(taking nothing is one of the choices)", R.SPLITTING_PIPS)
+            if shore_tier(game, action.die, action.slot) == 0:
+                return Refusal("this die gives nothing there anyway: place it without declining", R.BENEFIT_TIERS)
         return None
 
     def apply(self, game: Game, top: Pending, action: PlaceDie) -> None:
@@ -432,7 +490,8 @@ class PlaceDieRule(ActionRule[PlaceDie]):
             if shop_pips:
                 notes.append(f"+{plural(shop_pips, 'pip')} from Shops")
             gain = benefit_words(game, ledger, tiles[0], t) if t else "too few pips for any benefit"
-            return f"Place {label}{wild} on {tile_name(game, tiles[0])} ({', '.join(notes)}): {gain}"
+            where = f"Place {label}{wild} on {tile_name(game, tiles[0])} ({', '.join(notes)})"
+            return f"{where} and take nothing (not {gain})" if action.decline else f"{where}: {gain}"
         fee_notes = [f"{tile_name(game, t)} fee {f}" for t, f in zip(tiles, fees, strict=True) if f]
         extra = f"; {', '.join(fee_notes)}" if fee_notes else ""
         between = f"Place {label}{wild} between {tile_name(game, tiles[0])} and {tile_name(game, tiles[1])}"
@@ -467,7 +526,7 @@ def split_words(game: Game, data: AssignDecision, pips: tuple[int, ...]) -> str:
     its tile's first tier gives nothing there ("1 to Sailmaker (nothing: needs 3)")."""
     tiles, fees = data.tiles, data.fees
     if not any(pips):
-        return "Take no benefit" if len(tiles) > 1 else f"Take no benefit from {tile_name(game, tiles[0])}"
+        return "Take no benefit"
     top = game.pending
     seat = top.seat if top is not None else 0
     ledger = supply.Ledger(game, game.s.players[seat])
@@ -491,9 +550,7 @@ class AssignPipsRule(ActionRule[AssignPips]):
     entry = R.SPLITTING_PIPS
 
     def candidates(self, game: Game, top: Pending) -> list[AssignPips]:
-        pips, fees = top.data.pips, top.data.fees
-        if len(fees) == 1:
-            return [AssignPips((0,)), AssignPips((pips,))]
+        pips = top.data.pips
         return [AssignPips((0, 0))] + [AssignPips((a, pips - a)) for a in range(pips + 1)]
 
     def legal(self, game: Game, top: Pending) -> list[AssignPips]:

@@ -510,7 +510,7 @@ def _place(t: Table, e: Event, secret: Secret) -> str:
     d = e.data
     names = [t.cat.tiles[x].name for x in d["tiles"]]
     where = f"on {names[0]}" if len(names) == 1 else f"between {names[0]} and {names[1]}"
-    what = ", ".join(gains(t, d["items"])) or ("no benefit taken" if d.get("declined", True) else "nothing")
+    what = ", ".join(gains(t, d["items"])) or ("no benefit taken" if d["declined"] else "too few pips for any benefit")
     return f"{who(t, e)} placed {die_label(d['die'], d['face'])} {where}: {what}{_drawn(t, secret)}."
 
 

@@ -69,7 +69,8 @@ def test_rulebook_shore_fee_example_2() -> None:
     assert (4, 0) in legal and (3, 1) not in legal
     before = game.to_json()
     with pytest.raises(IllegalAction, match=r"Ropeyard gets nothing from 1 of the pips \(its first tier needs 3\), "
-                                            r"so this split gives the same as 4\+0, which the choices list: take that one"):
+                                            r"so this split gives the same as 4\+0, which the choices list: "
+                                            r"take that one"):
         game.apply(AssignPips((3, 1)))
     assert game.to_json() == before
     assert (2, 2) in legal  # tier 1 of the left tile only: 2 pips are too few for the Ropeyard
@@ -224,14 +225,37 @@ def test_turn_cannot_end_before_both_dice_are_placed() -> None:
 
 
 def test_activation_can_be_declined() -> None:
+    """On a Shore slot the die takes its tile's benefit as it is placed; placing it and taking
+    nothing is offered as well (after the other placements)."""
     sc = Scenario()
     sc.layout({"0,0": "sailmaker"})
-    placed(sc, 0, "Y6", "h00")
-    game = sc.game
-    assert AssignPips((0,)) in game.legal_actions()
-    game.apply(AssignPips((0,)))
-    assert game.s.players[0].resources["sails"] == 0
-    assert "no benefit taken" in game.log_lines()[-1]
+    (die,) = sc.drafted(0, "Y6")
+    game = sc.turn(0)
+    places = [a for a in game.legal_actions() if isinstance(a, PlaceDie)]
+    take, decline = PlaceDie(die, "h00"), PlaceDie(die, "h00", True)
+    assert take in places and decline in places
+    assert places.index(decline) > max(i for i, a in enumerate(places) if not a.decline)  # type: ignore[attr-defined]
+    assert describe(game, decline) == "Place Y6 on Sailmaker (top shore) and take nothing (not 3 Sails)"
+    game.apply(decline)
+    assert game.s.players[0].resources["sails"] == 0 and game.s.slots["h00"] == die
+    assert game.pending is not None and game.pending.kind == "turn"
+    assert game.log_lines()[-1] == "Ana placed Y6 on Sailmaker: no benefit taken."
+
+
+def test_a_shore_die_that_reaches_no_tier_is_placed_in_one_action() -> None:
+    sc = Scenario()
+    sc.layout({"0,0": "sailmaker"})
+    sc.on_slot("v00", "B6")  # the Sailmaker's fee: 6
+    (die,) = sc.drafted(0, "Y2")
+    game = sc.turn(0)
+    assert PlaceDie(die, "h00", True) not in game.legal_actions()
+    with pytest.raises(IllegalAction, match="gives nothing there anyway"):
+        game.apply(PlaceDie(die, "h00", True))
+    words = describe(game, PlaceDie(die, "h00"))
+    assert words == "Place Y2 on Sailmaker (top shore, fee 6): too few pips for any benefit"
+    game.apply(PlaceDie(die, "h00"))
+    assert game.pending is not None and game.pending.kind == "turn"
+    assert game.log_lines()[-1] == "Ana placed Y2 on Sailmaker: too few pips for any benefit."
 
 
 @pytest.mark.parametrize(("face", "sails"), [(1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 3)])
@@ -239,7 +263,6 @@ def test_tiers(face: int, sails: int) -> None:
     sc = Scenario()
     sc.layout({"0,0": "sailmaker"})
     placed(sc, 0, f"Y{face}", "h00")
-    sc.game.apply(AssignPips((face,)))
     assert sc.game.s.players[0].resources["sails"] == sails
 
 
@@ -250,9 +273,7 @@ def test_favor_pip_raises_the_tier_but_not_the_face() -> None:
     (die,) = sc.drafted(0, "Y4")
     game = sc.turn(0)
     game.apply(SpendFavorPip(die))
-    game.apply(PlaceDie(die, "h00"))
-    assert game.pending.data.pips == 5
-    game.apply(AssignPips((5,)))
+    game.apply(PlaceDie(die, "h00"))  # 5 pips: the third tier
     p = game.s.players[0]
     assert p.resources["sails"] == 3 and p.favor == 0
     assert game.s.faces[die] == 4
@@ -267,7 +288,6 @@ def test_smuggler_token_ignores_the_shore_fee() -> None:
     game = sc.turn(0)
     game.apply(UseSmugglerToken(die))
     game.apply(PlaceDie(die, "h00"))
-    game.apply(AssignPips((5,)))
     assert game.s.players[0].resources["sails"] == 3
     assert game.s.players[0].smuggler == 0
 
@@ -277,7 +297,6 @@ def test_surplus_stops_at_five_and_pays_one_prestige() -> None:
     sc.layout({"0,0": "sailmaker"})
     sc.give(0, sails=4)
     placed(sc, 0, "Y6", "h00")
-    sc.game.apply(AssignPips((6,)))
     p = sc.game.s.players[0]
     assert p.resources["sails"] == 5 and p.prestige == 1
 
@@ -288,7 +307,6 @@ def test_colonists_without_room_go_back() -> None:
     sc.give(0, free_colonists=3)  # base housing is 4
     supply = sc.game.s.colonist_supply
     placed(sc, 0, "Y6", "h00")
-    sc.game.apply(AssignPips((6,)))
     p = sc.game.s.players[0]
     assert p.free_colonists == 4 and p.favor == 1
     assert sc.game.s.colonist_supply == supply - 1
@@ -298,7 +316,6 @@ def test_forum_tier_two() -> None:
     sc = Scenario()
     sc.layout({"0,0": "forum"})
     placed(sc, 0, "Y3", "h00")
-    sc.game.apply(AssignPips((3,)))
     p = sc.game.s.players[0]
     assert (p.favor, p.free_colonists) == (1, 1)
 
@@ -310,7 +327,6 @@ def test_display_draw_slides_and_refills() -> None:
     display = list(s.person_display)
     top_of_deck = s.person_deck[0]
     placed(sc, 0, "Y4", "h00")
-    sc.game.apply(AssignPips((4,)))
     assert sc.game.pending.kind == "choose"
     assert [a.option for a in sc.game.legal_actions()] == display  # type: ignore[attr-defined]
     sc.game.apply(Choose(display[0]))
@@ -324,7 +340,6 @@ def test_architects_office_tier_three_draws_from_deck_and_display() -> None:
     s = sc.game.s
     deck_top = s.building_deck[0]
     placed(sc, 0, "Y6", "h00")
-    sc.game.apply(AssignPips((6,)))
     choice = s.building_display[1]
     sc.game.apply(Choose(choice))
     assert set(s.players[0].hand) == {deck_top, choice}
@@ -336,7 +351,6 @@ def test_empty_deck_skips_that_part() -> None:
     s = sc.game.s
     s.building_deck.clear()
     placed(sc, 0, "Y2", "h00")
-    sc.game.apply(AssignPips((2,)))
     assert s.players[0].hand == []
     assert "no Building card left in the deck" in sc.game.log_lines()[-1]
 
@@ -358,6 +372,5 @@ def test_placing_on_a_shore_slot_does_not_tax_its_own_die() -> None:
     sc = Scenario()
     sc.layout({"0,0": "sailmaker"})
     placed(sc, 0, "Y5", "h00")
-    assert sc.game.pending.data.fees == (0,)
-    sc.game.apply(AssignPips((5,)))
+    assert sc.game.s.players[0].resources["sails"] == 3  # no fee for its own tier
     assert shore_fee(sc.game, "0,0") == 5
