@@ -60,18 +60,11 @@ def conversion_actions_by_card(game: Game, p: PlayerState) -> list[UseConversion
     return out
 
 
-def room_on_tracks(game: Game, p: PlayerState) -> dict[str, int]:
-    top = game.cat.colony_board.resource_max
-    return {r: top - p.resources[r] for r in RESOURCES}
-
-
 def conversion_choices(game: Game, p: PlayerState, any_resource: int, any_luxury: int) -> list[tuple[str, ...]]:
+    """What a Conversion card lets ``p`` take: any basic resources (a full track too: the surplus
+    pays its Prestige, as for every gain), a Luxury left in the supply, or nothing to choose."""
     if any_resource:
-        room = room_on_tracks(game, p)
-        return [
-            tuple(c) for c in combinations_with_replacement(RESOURCES, any_resource)
-            if all(c.count(r) <= room[r] for r in set(c))
-        ]
+        return [tuple(c) for c in combinations_with_replacement(RESOURCES, any_resource)]
     if any_luxury:
         kinds = [x for x in LUXURIES if supply.luxury_supply(game, x) >= any_luxury]
         return [(x,) for x in kinds]
@@ -282,7 +275,8 @@ class SendShipRule(ActionRule[SendShip]):
 
 @rule
 class ConvertCoinsRule(ActionRule[ConvertCoins]):
-    """Convert Coins: 2 coins buy 1 basic resource (never past a full track: see the rulings)."""
+    """Convert Coins: 2 coins buy 1 basic resource (on a full track, the surplus pays 1 Prestige, as
+    for every gain)."""
 
     action = ConvertCoins
     entry = R.CONVERT
@@ -294,10 +288,7 @@ class ConvertCoinsRule(ActionRule[ConvertCoins]):
         p = game.s.players[top.seat]
         if p.coins < game.cat.supply.convert_coins:
             return []
-        # Coins buy only what the track can hold (see the engine rulings: no surplus Prestige
-        # from converting coins).
-        room = room_on_tracks(game, p)
-        return [ConvertCoins(r) for r in RESOURCES if room[r] >= 1]
+        return [ConvertCoins(r) for r in RESOURCES]
 
     def check(self, game: Game, top: Pending, action: ConvertCoins) -> Refusal | None:
         p = game.s.players[top.seat]
@@ -306,8 +297,6 @@ class ConvertCoinsRule(ActionRule[ConvertCoins]):
             return Refusal(f"{action.resource!r} is not a basic resource", R.CONVERT)
         if p.coins < rate:
             return Refusal(f"needs {rate} coins, you have {p.coins}", R.CONVERT)
-        if room_on_tracks(game, p)[action.resource] < 1:
-            return Refusal(f"your {action.resource} track is full: coins cannot buy past it", R.COINS_AND_FULL_TRACKS)
         return None
 
     def apply(self, game: Game, top: Pending, action: ConvertCoins) -> None:
@@ -361,8 +350,8 @@ class UseConversionRule(ActionRule[UseConversion]):
         if tuple(action.choice) in conversion_choices(game, p, card.gain.any_resource, card.gain.any_luxury):
             return None
         if card.gain.any_resource and action.choice:
-            return Refusal("coins cannot buy past a full resource track; choose resources with room",
-                           R.COINS_AND_FULL_TRACKS)
+            return Refusal(f"{card.name} gives {card.gain.any_resource} basic resources of your choice "
+                           "(sails, rope, planks or metal)", R.CONVERT)
         if card.gain.any_luxury and action.choice:
             return Refusal("no such Luxury token is left in the supply", R.CONVERT)
         return Refusal(f"{card.name} needs you to choose what you take", R.CONVERT)
