@@ -38,7 +38,7 @@ from great_harbor.engine.cards.buildings import MarketSquare
 from great_harbor.engine.cards.persons import Architect, FarCaptain, Praetor
 from great_harbor.engine.game import SeatView
 from great_harbor.engine.options import DockOption, Plain, StructureOption, TracksOption
-from great_harbor.engine.state import DOCKED, OUTBOUND, RETURNING, PlayerState, ShipState, die_colour
+from great_harbor.engine.state import DOCKED, OUTBOUND, RESOURCES, RETURNING, PlayerState, ShipState, die_colour
 from great_harbor.engine.supply import current_bonus_mapping
 
 # --- what things are worth, in Prestige equivalents -----------------------------------------------
@@ -669,21 +669,32 @@ def _corsair(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | None:
 
 
 def _final_convert(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | None:
-    """After the last voyage only Prestige counts (then coins, for a tie): use the Conversion
-    cards that give Prestige in the best affordable combination, keep every other coin."""
+    """After the last voyage only Prestige counts (then coins, for a tie): the Conversion cards that
+    give Prestige and, with a full resource track, coins converted into it (each pays 1 Prestige
+    for the surplus), in the combination that gives the most Prestige for the fewest coins; every
+    other coin is kept."""
     p = m.p
     cards = [m.cat.conversion_cards[c] for c in m.s.conversions if c not in p.conversions_used]
     cards = [c for c in cards if c.gain.prestige and p.coins >= c.coins]
-    best: tuple[int, int, tuple[str, ...]] = (0, 0, ())
-    for k in range(1, len(cards) + 1):
+    rate = m.cat.supply.convert_coins
+    top = m.cat.colony_board.resource_max
+    full = next((r for r in RESOURCES if p.resources[r] >= top), None)
+    best: tuple[int, int, tuple[str, ...], int] = (0, 0, (), 0)
+    for k in range(len(cards) + 1):
         for combo in combinations(cards, k):
             cost = sum(c.coins for c in combo)
-            if cost <= p.coins:
-                option = (sum(c.gain.prestige for c in combo), -cost, tuple(c.id for c in combo))
-                best = max(best, option)
+            if cost > p.coins:
+                continue
+            overflow = (p.coins - cost) // rate if full is not None else 0
+            option = (sum(c.gain.prestige for c in combo) + overflow, -(cost + rate * overflow),
+                      tuple(c.id for c in combo), overflow)
+            best = max(best, option)
     if best[0] == 0:
         return act.EndTurn()
-    return act.UseConversion(best[2][0])
+    if best[2]:
+        return act.UseConversion(best[2][0])
+    assert full is not None
+    return act.ConvertCoins(full)
 
 
 def _choice(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | None:

@@ -34,7 +34,9 @@ from typing import Any
 from great_harbor import __version__
 from great_harbor.data import Catalogue
 from great_harbor.data.catalogue import default_data_dir, earlier_fingerprints, shipped_fingerprint
-from great_harbor.engine import Action, EngineError, Game, IllegalAction, Seat, action_from_dict, harbor
+from great_harbor.engine import Action, EngineError, Game, IllegalAction, Seat, action_from_dict, harbor, names
+from great_harbor.engine.actions import PlaceDie
+from great_harbor.engine.scoring import ITEM_NAMES, ITEMS
 from great_harbor.safe_io import NotARegularFile, TooLarge, read_regular
 from great_harbor.text import inert
 
@@ -147,9 +149,13 @@ class GameRecord:
         apply the action or raise IllegalAction. An illegal action is a RecordError naming it.
         """
         game = self.start(cat)
-        actions = self.actions if upto is None else self.actions[:upto]
-        total = len(self.actions)
-        for number, action in enumerate(actions, start=1):
+        actions = self.actions
+        limit = len(actions) if upto is None else min(upto, len(actions))
+        number = 0
+        while number < limit:
+            action = actions[number]
+            number += 1
+            total = len(actions)
             try:
                 # Records made while the choices listed every split of a die's pips may hold one
                 # that the choices now give as another split with the same result: read it as that
@@ -157,7 +163,15 @@ class GameRecord:
                 # actions).
                 listed = harbor.equivalent_split(game, action)
                 if listed is not None:
-                    action = self.actions[number - 1] = listed
+                    action = actions[number - 1] = listed
+                # Records made while a die on a Shore slot asked for its benefit after placing hold
+                # the placement and that answer: read the two as the one placement it is now.
+                if number < limit:
+                    merged = harbor.earlier_shore_placement(game, action, actions[number])
+                    if merged is not None:
+                        action = actions[number - 1] = merged
+                        del actions[number]
+                        limit -= 1
                 if apply is None:
                     game.apply(action)
                 else:
@@ -263,12 +277,37 @@ def load(path: str | Path, cat: Catalogue, force: bool = False, apply: ApplyFn |
     record = GameRecord.loads(read_text(path), cat, force, warnings)
     game = record.replay(cat, apply=apply)
     if record.state and state_digest(game, record.catalogue) != record.state:
+        earlier = _saved_waiting_for_a_shore_benefit(record, cat)
+        if earlier is not None:
+            # Saved by an earlier version while it asked what a die just placed on a Shore slot
+            # takes: the die goes back to the hand, to be placed again (its benefit at once now).
+            last = record.actions.pop()
+            assert isinstance(last, PlaceDie)
+            warnings.append(f"an earlier version saved this game as {names.die(earlier, last.die)} went on "
+                            f"{names.slot_name(earlier, last.slot)}, before its benefit was taken: that placement "
+                            "is taken back, place the die again")
+            return Loaded(record, earlier, warnings)
         _refuse(
             f"replaying the record does not give the game that was saved (saved by great-harbor "
             f"{record.program}, this is {__version__})",
             force, warnings,
         )
     return Loaded(record, game, warnings)
+
+
+def _saved_waiting_for_a_shore_benefit(record: GameRecord, cat: Catalogue) -> Game | None:
+    """When the record ends on a die placed on a Shore slot and was saved by an earlier version that
+    then asked for the benefit (its state digest is that state's), the game before that placement;
+    otherwise None."""
+    if not record.actions or not record.state:
+        return None
+    before = record.replay(cat, upto=len(record.actions) - 1)
+    last = record.actions[-1]
+    if not harbor.is_shore_placement(before, last) or not before.is_legal(last):
+        return None
+    waiting = before.clone()
+    harbor.place_as_earlier(waiting, last)
+    return before if state_digest(waiting, record.catalogue) == record.state else None
 
 
 # No real record comes near this: a game of a few hundred actions is some 30 KB.
@@ -472,8 +511,21 @@ def log_text(record: GameRecord, game: Game) -> str:
     body = [f"{REVEAL_MARK if marked else ' '} {line}" for marked, line in log_lines(game)]
     tail: list[str] = []
     if game.is_over and s.final_scores:
-        tail = ["", "Final scores:"]
-        for p, sc in zip(s.players, s.final_scores, strict=True):
-            tail.append(f"  {p.name}: {sc.get('total', 0)}")
+        tail = ["", "Final scores:", *score_table(game)]
         tail.append("Winner: " + " and ".join(game.name(w) for w in s.winners))
     return "\n".join(head + body + tail) + "\n"
+
+
+def score_table(game: Game) -> list[str]:
+    """The final scores item by item, one column per seat, as plain text: the rows of the game-over
+    screen, then the total and the coins that break a tie."""
+    s = game.s
+    rows = [(ITEM_NAMES[key], [sc.get(key, 0) for sc in s.final_scores]) for key in ITEMS]
+    rows.append(("Total", [sc.get("total", 0) for sc in s.final_scores]))
+    rows.append(("Coins (for a tie)", [p.coins for p in s.players]))
+    label = max(len(name) for name, _ in rows)
+    widths = [max(len(p.name), *(len(str(values[i])) for _, values in rows)) for i, p in enumerate(s.players)]
+    out = ["  " + " " * label + "".join(f"  {p.name:>{w}}" for p, w in zip(s.players, widths, strict=True))]
+    for name, values in rows:
+        out.append(f"  {name:<{label}}" + "".join(f"  {v:>{w}}" for v, w in zip(values, widths, strict=True)))
+    return out

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from great_harbor.data import Catalogue
 from great_harbor.engine import Action, Game
+from great_harbor.engine.actions import PlaceDie
 from great_harbor.engine.decision_data import Decision
 from great_harbor.engine.events import GAME
 
@@ -114,13 +115,16 @@ def reveal_label(cat: Catalogue, before: Before, action: Action, after: Game) ->
         action.kind == "end-turn" and after.s.phase == "voyage"
     ):
         return "the Pirate reveal"
+    used: list[str] = []
     if action.kind == "assign" and before.pending_kind == "assign":
         pips = getattr(action, "pips", ())
         used = [t for t, n in zip(getattr(data, "tiles", ()), pips, strict=False) if n > 0 and t in cat.tiles]
+    elif isinstance(action, PlaceDie) and action.slot in cat.slot_cells:  # a Shore slot takes its benefit at once
+        used = [after.s.layout[f"{r},{c}"] for r, c in cat.slot_cells[action.slot]]
+    if used:
         drawing = [t for t in used if any(b.draws for b in cat.tiles[t].benefits)]
         names = [cat.tiles[t].name for t in drawing or used]
-        if names:
-            return f"the {' and '.join(names)} draw"
+        return f"the {' and '.join(names)} draw"
     if before.pending_kind == "choose":
         handler = str(data.handler or "")
         if handler in _CHOICE_LABELS:

@@ -110,8 +110,9 @@ def test_a_weak_ship_trades_and_a_strong_one_sails_on() -> None:
 
 
 def test_the_last_coins_become_prestige() -> None:
-    """After the last voyage the Laurel Exchange turns 3 coins into 1 Prestige; coins cannot
-    overflow the full planks track for surplus Prestige (engine ruling)."""
+    """After the last voyage coins become Prestige at the best rate: with the planks track full,
+    every 2 coins converted into planks pay 1 Prestige (the Surplus rule), which beats the Laurel
+    Exchange's 3 coins for 1."""
     sc = Scenario()
     sc.conversions("conversion-laurel", "conversion-2", "conversion-3")
     p = sc.give(0, coins=7, planks=5)
@@ -125,8 +126,8 @@ def test_the_last_coins_become_prestige() -> None:
         action = agents.choose(game)
         assert isinstance(action, (ConvertCoins, UseConversion, EndTurn))
         game.apply(action)
-    assert p.prestige - before == 1 and p.coins <= 4
-    assert p.resources["planks"] == 5
+    assert (p.prestige - before, p.coins, p.resources["planks"]) == (3, 1, 5)
+    assert "conversion-laurel" not in p.conversions_used
 
 
 def test_it_builds_what_it_can_afford_and_sends_a_ship() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,9 +15,10 @@ from great_harbor import __version__
 from great_harbor.cli import main
 from great_harbor.data import Catalogue, default_data_dir, load_catalogue
 from great_harbor.data.catalogue import earlier_fingerprints
-from great_harbor.engine import Action, Game, Seat
-from great_harbor.engine.actions import AssignPips
+from great_harbor.engine import Action, Game, Seat, harbor
+from great_harbor.engine.actions import AssignPips, PlaceDie
 from great_harbor.engine.harbor import activates_all, equivalent_split
+from great_harbor.engine.scoring import ITEM_NAMES
 from great_harbor.record import (
     RECORD_FORMAT,
     RECORD_VERSION,
@@ -177,6 +179,78 @@ def test_a_split_no_longer_listed_replays_as_the_listed_split_with_the_same_resu
         if checked == 2:
             return
     raise AssertionError(f"only {checked} old records to undo and redo")
+
+
+def as_earlier_version(cat: Catalogue, actions: list[Action]) -> list[Action]:
+    """The actions as versions before 0.2 recorded them: a die placed on a Shore slot, then the pips
+    given to that one tile (all of them, or none to take nothing)."""
+    out: list[Action] = []
+    for action in actions:
+        if isinstance(action, PlaceDie) and action.slot in cat.slot_cells and len(cat.slot_cells[action.slot]) == 1:
+            out += [PlaceDie(action.die, action.slot), AssignPips((0,) if action.decline else (7,))]
+        else:
+            out.append(action)
+    return out
+
+
+def test_a_record_of_shore_placements_made_in_two_steps_replays_them_as_one(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    """Earlier versions asked for a Shore slot's benefit after placing: their records hold the
+    placement and then the answer (AssignPips of one number). They load with no warning, to the
+    same game, and hold the one placement from then on."""
+    declined = 0
+    for seed in range(1, 30):
+        rec, game = record_of(catalogue, seed, 120, seats=2)
+        now = list(rec.actions)
+        earlier = as_earlier_version(catalogue, now)
+        declined += sum(1 for a in now if isinstance(a, PlaceDie) and a.decline)
+        if len(earlier) == len(now):
+            continue
+        rec.actions = earlier
+        path = tmp_path / f"earlier-{seed}.json"
+        path.write_text(rec.dumps(game))
+        loaded = load(path, catalogue)
+        assert loaded.warnings == []
+        assert loaded.game.to_json() == game.to_json()
+        assert loaded.record.actions == now
+        if declined:
+            return
+    raise AssertionError("no random game declined a Shore benefit")
+
+
+def test_a_record_saved_waiting_for_a_shore_benefit_takes_that_placement_back(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    """Saved by an earlier version just after a die went on a Shore slot, before its benefit was
+    asked: the record loads one action earlier, with the die back in hand and a warning saying so."""
+    for seed in range(1, 40):
+        rec, game = record_of(catalogue, seed, 80, seats=2)
+        shore = [i for i, a in enumerate(rec.actions) if harbor.is_shore_placement(game, a)]
+        if not shore:
+            continue
+        before, last = rec.replay(catalogue, upto=shore[-1]), rec.actions[shore[-1]]
+        waiting = before.clone()
+        harbor.place_as_earlier(waiting, last)
+        assert waiting.pending is not None and waiting.pending.kind == "assign"
+        kept = rec.actions[: shore[-1]]
+        rec.actions = as_earlier_version(catalogue, kept) + [last]
+        path = tmp_path / "waiting.json"
+        path.write_text(rec.dumps(waiting))
+        loaded = load(path, catalogue)
+        assert loaded.game.to_json() == before.to_json()
+        assert loaded.record.actions == kept and len(loaded.warnings) == 1
+        assert loaded.warnings[0].startswith("an earlier version saved this game as ")
+        assert "that placement is taken back, place the die again" in loaded.warnings[0]
+        # Written by this version, the same record takes the benefit and loads as it is.
+        after = before.clone()
+        after.apply(last)
+        rec.actions = [*kept, last]
+        path.write_text(rec.dumps(after))
+        again = load(path, catalogue)
+        assert again.warnings == [] and again.game.to_json() == after.to_json()
+        return
+    raise AssertionError("no game placed a die on a Shore slot")
 
 
 def test_finished_game_summary_has_scores_and_winners(tmp_path: Path, catalogue: Catalogue) -> None:
@@ -428,6 +502,15 @@ def test_export_log_command(tmp_path: Path, catalogue: Catalogue, capsys: pytest
     assert "Wrote the log" in capsys.readouterr().out
     text = out.read_text()
     assert "Seats: Ana, Ben, Cleo" in text and "Seed 4" in text and "Final scores:" in text
+    # the scores item by item, one column per seat, the total and the coins for a tie
+    scores = text.split("Final scores:\n")[1].splitlines()
+    assert scores[0].split() == ["Ana", "Ben", "Cleo"]
+    rows = [re.split(r"\s{2,}", line.strip()) for line in scores[1:] if not line.startswith("Winner")]
+    by_row = {row[0]: row[1:] for row in rows}
+    for key, name in ITEM_NAMES.items():
+        assert by_row[name] == [str(sc[key]) for sc in game.s.final_scores]
+    assert by_row["Total"] == [str(sc["total"]) for sc in game.s.final_scores]
+    assert by_row["Coins (for a tie)"] == [str(p.coins) for p in game.s.players]
     body = [line[2:] for line in text.splitlines() if line[:2] in ("* ", "  ") and line[2:] in game.log_lines()]
     assert body == game.log_lines()
     assert sum(line.startswith("* ") for line in text.splitlines()) == len(set(game.s.reveal_marks))

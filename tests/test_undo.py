@@ -142,11 +142,13 @@ def first_turn(session: Session) -> None:
 
 
 def quiet_placement(game: Game) -> tuple[Action, Action] | None:
-    """A placement plus assignment that reveals nothing, if there is one."""
+    """A placement on a shared slot plus assignment that reveals nothing, if there is one."""
     for place in game.legal_actions():
         if isinstance(place, PlaceDie):
             trial = game.clone()
             trial.apply(place)
+            if trial.pending is None or trial.pending.kind != "assign":
+                continue  # a Shore slot or the Smuggler's District: nothing more to decide
             for assign in trial.legal_actions():
                 probe = trial.clone()
                 probe.apply(assign)

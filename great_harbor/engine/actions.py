@@ -69,15 +69,21 @@ class Action:
         out: dict[str, Any] = {"kind": self.kind}
         for f in dataclasses.fields(self):
             v = getattr(self, f.name)
+            if f.metadata.get("quiet") and v == f.default:
+                continue  # a field added later: records keep the action as it was written before
             out[f.name] = list(v) if isinstance(v, tuple) else v
         return out
 
     def __str__(self) -> str:
-        args = " ".join(
-            ",".join(map(str, v)) if isinstance(v, tuple) else str(v)
-            for v in (getattr(self, f.name) for f in dataclasses.fields(self))
-        )
-        return f"{self.kind} {args}".strip()
+        args = []
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if f.metadata.get("quiet"):
+                if v != f.default:
+                    args.append(f.name if v is True else f"{f.name}={v}")
+                continue
+            args.append(",".join(map(str, v)) if isinstance(v, tuple) else str(v))
+        return f"{self.kind} {' '.join(args)}".strip()
 
 
 # --- Roll and Draft -------------------------------------------------------------------------------
@@ -92,13 +98,21 @@ class Draft(Action):
 # --- placing dice ---------------------------------------------------------------------------------
 
 
+def quiet(default: Any) -> Any:
+    """A field with a default that records leave out while it holds it (``Action.to_dict``)."""
+    return dataclasses.field(default=default, metadata={"quiet": True})
+
+
 @action_class
 class PlaceDie(Action):
-    """Place a drafted die on an empty Harbor slot, or ``slot="district"``."""
+    """Place a drafted die on an empty Harbor slot, or ``slot="district"``. On a Shore slot (one
+    tile) the die takes that tile's benefit at once, unless ``decline``: placed, taking nothing.
+    On a shared slot the pips are then split between the two tiles (``AssignPips``)."""
 
     kind: ClassVar[str] = "place"
     die: int
     slot: str
+    decline: bool = quiet(False)
 
 
 @action_class

@@ -50,6 +50,12 @@ class Card:
         """Do the card's effect, or offer the choice it needs (``choices.offer``)."""
         game.resolved(self.id)
 
+    def gives(self, game: Game, p: PlayerState) -> str:
+        """What activating or employing the card would give now, in words, when it gives something
+        at once ("2 Colonists — room for 1, 1 lost"); empty when it asks a choice or only changes
+        the rules for a while."""
+        return ""
+
     # --- what it changes elsewhere (Buildings in the colony, Persons where said) ----------------
 
     def ship_strength(self, game: Game, p: PlayerState, ship: ShipState) -> int:

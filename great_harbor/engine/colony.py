@@ -34,6 +34,22 @@ def card_played(game: Game, p: PlayerState, colour: str) -> None:
     senate.advance(game, p, colour, 1)
 
 
+def playing_gives(game: Game, p: PlayerState, colour: str) -> str:
+    """What playing a card of ``colour`` gives besides the card, for its action's words: the
+    bonuses of its Senate step, " (Senate: +1 Colonist)"; empty when the step pays nothing."""
+    paid = senate.bonus_words(game, p, senate.plan(game, p, [colour]))
+    return f" (Senate: {paid})" if paid else ""
+
+
+def playing_detail(game: Game, p: PlayerState, colour: str) -> str:
+    """Playing a card of ``colour`` in full, for the longer help: its Senate step and what it pays,
+    and the Dice Color Bonus a second card of the colour unlocks."""
+    text = f"Playing it: {colour} Senate track {senate.steps_words(game, p, [colour], named=False)}"
+    if p.played_colours[colour] == 1 and colour not in p.dice_bonus_colours:
+        text += f"; second {colour} card: unlocks the {colour} Dice Color Bonus"
+    return text + "."
+
+
 def person_slot_options(game: Game, p: PlayerState, card: str) -> list[int]:
     colour = game.cat.persons[card].colour
     out = []
@@ -154,10 +170,13 @@ class PlayPersonRule(ActionRule[PlayPerson]):
         p = game.s.players[top.seat if top is not None else 0]
         slot = p.person_slots[action.slot - 1]
         where = f"slot {action.slot}" + (f", beside {names.short_card_name(game, slot[0])}" if slot else "")
-        return f"Play Person {names.card_name(game, action.card)} into {where}"
+        colour = str(game.cat.persons[action.card].colour)
+        return f"Play Person {names.card_name(game, action.card)} into {where}{playing_gives(game, p, colour)}"
 
     def detail(self, game: Game, top: Pending | None, action: PlayPerson) -> str:
-        return person_detail(game, action.card)
+        p = game.s.players[top.seat if top is not None else 0]
+        colour = str(game.cat.persons[action.card].colour)
+        return f"{person_detail(game, action.card)} {playing_detail(game, p, colour)}"
 
 
 def person_detail(game: Game, card: str) -> str:
@@ -197,10 +216,14 @@ class PlayBuildingRule(ActionRule[PlayBuilding]):
 
     def words(self, game: Game, top: Pending | None, action: PlayBuilding) -> str:
         b = game.cat.buildings[action.card]
-        return f"Build {names.card_name(game, action.card)} for {names.cost_words(cost_of(b.cost))}"
+        p = game.s.players[top.seat if top is not None else 0]
+        return (f"Build {names.card_name(game, action.card)} for {names.cost_words(cost_of(b.cost))}"
+                f"{playing_gives(game, p, str(b.colour))}")
 
     def detail(self, game: Game, top: Pending | None, action: PlayBuilding) -> str:
-        return building_detail(game, action.card)
+        p = game.s.players[top.seat if top is not None else 0]
+        colour = str(game.cat.buildings[action.card].colour)
+        return f"{building_detail(game, action.card)} {playing_detail(game, p, colour)}"
 
 
 @rule
@@ -307,7 +330,7 @@ class EmployLuxuryRule(ActionRule[EmployLuxury]):
         p = game.s.players[top.seat if top is not None else 0]
         lux = cat.luxury_production_tiles[p.luxury_tiles[action.space - 1]].luxury
         need = cat.colony_board.colonists_per_luxury
-        return f"Employ {need} Colonists on production space {action.space}: 1 {str(lux).capitalize()}"
+        return f"Employ {need} Colonists on production space {action.space}: {names.amount(1, str(lux), True)}"
 
 
 def play_building(game: Game, p: PlayerState, card: str, cost: Mapping[str, int]) -> None:

@@ -70,7 +70,8 @@ class FinalConvertDecision(Decision):
 
 @dataclass(frozen=True)
 class AssignDecision(Decision):
-    """The pips of the die just placed go to the tile(s) its slot touches."""
+    """The pips of the die just placed on a shared slot go to the two tiles it touches (a die on a
+    Shore slot takes its one tile's benefit as it is placed: no decision)."""
 
     kind: ClassVar[str] = "assign"
     die: int

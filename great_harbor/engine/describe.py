@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import harbor, supply
+from . import card_hooks, colony, harbor, senate, supply
 from .actions import (
     Action,
     ActivatePerson,
@@ -22,11 +22,13 @@ from .choices import option_of
 from .harbor import split_words  # noqa: F401  (the map's split words, for the UI)
 from .names import (  # noqa: F401  (the names are part of this module's words for the UI)
     SMUGGLERS_DISTRICT,
+    amount,
     benefit_words,
     card_name,
     cost_words,
     die,
     die_place,
+    gain_words,
     listing,
     plural,
     ship_name,
@@ -94,11 +96,11 @@ def choice_words(game: Game, top: Pending | None, option: str) -> str:
         "effects.naval_academy": "Crew",
         "effects.port_crane_from": "Move the die",
         "effects.port_crane_to": "Move it to",
-        "effects.market_square": "Take 1",
+        "effects.market_square": "Take",
         "effects.censors": "Advance on the",
         "effects.harbor_master": "Reroll",
         "effects.praetor": "Advance",
-        "voyage.customs": "Take 1",
+        "voyage.customs": "Take",
     }
     verb = verbs.get(handler)
     return f"{verb} {words}" if verb else words[:1].upper() + words[1:]
@@ -132,12 +134,13 @@ def option_words(game: Game, top: Pending, code: str) -> str:
         if handler == "effects.navigator":
             return f"{ship_name(game, p, option.dock)} 1 space toward the harbor"
         return ship_name(game, p, option.dock)
-    if isinstance(option, TracksOption):
+    if isinstance(option, TracksOption):  # the Praetor
         tracks = option.tracks
+        steps = senate.steps_words(game, p, tracks)
         if len(tracks) == 1:
-            return f"on the {tracks[0]} track"
+            return f"on the {tracks[0]} track {steps}"
         a, b = tracks
-        return f"twice on the {a} track" if a == b else f"on the {a} and {b} tracks"
+        return f"twice on the {a} track {steps}" if a == b else f"on the {a} and {b} tracks {steps}"
     if isinstance(option, CrewOption):
         return f"{ship_name(game, p, option.dock)}: +1 {option.stat.capitalize()}"
     if isinstance(option, HarborDieOption):
@@ -149,14 +152,23 @@ def option_words(game: Game, top: Pending, code: str) -> str:
         wanted = cat.luxury_demand_tiles[option.tile].luxury
         segment = int(getattr(top.data, "segment", 0) or 0)
         prestige = cat.trade_board.segments[segment].prestige
-        also = "" if str(wanted) == option.luxury else f" for the {wanted} demand"
-        return f"Deliver 1 {option.luxury}{also}: {prestige} Prestige more"
+        also = "" if str(wanted) == option.luxury else f" for the {str(wanted).capitalize()} demand"
+        return f"Deliver {amount(1, option.luxury, capital=True)}{also}: {prestige} Prestige more"
     if handler == "effects.port_crane_from":
         return f"{die(game, s.slots[code])} from {slot_name(game, code)}"
     if handler == "effects.port_crane_to":
         return f"{slot_name(game, code)} [{slot_colours(game, code)}]"
     if handler == "effects.censors":
-        return f"{code} Senate track (to {p.senate[code] + 1})"
+        count = card_hooks.card(game, str(top.data.card)).n("steps")
+        return f"{code} Senate track {senate.steps_words(game, p, [code] * count, named=False)}"
+    if handler == "effects.market_square":
+        n = card_hooks.card(game, str(top.data.card)).n("luxury")
+        return amount(n, code, capital=True)
+    if handler == "voyage.customs":
+        office = next(c for c in card_hooks.buildings(game, p) if c.entry.effect == "customs_office")
+        return ", ".join(gain_words(cat, supply.Ledger(game, p).gain({code: office.n("resources")}), before=True))
+    if handler == "effects.architect":
+        return card_name(game, code) + colony.playing_gives(game, p, str(cat.buildings[code].colour))
     if handler == "effects.lighthouse":
         seen = card_name(game, str(getattr(top.data, "seen", "") or ""))
         return f"Keep {seen} on top of the Pirate deck" if code == "keep" else f"Discard {seen}"
@@ -192,8 +204,6 @@ def prompt(game: Game) -> str:
     if top.kind == "assign":
         tiles = [tile_name(game, t) for t in top.data.tiles]
         label = top.data.label
-        if len(tiles) == 1:
-            return f"{who}: {label} on {tiles[0]} — take its benefit?"
         return f"{who}: split the {plural(top.data.pips, 'pip')} of {label} between {tiles[0]} and {tiles[1]}."
     if top.kind == "choose":
         text = top.data.prompt

@@ -69,11 +69,10 @@ def take(game: Game, seat: int, die: int) -> None:
     p.drafted.append(die)
     s.draft_order.pop(0)
     colour = die_colour(die)
-    bonus = ""
+    items = []
     if colour in p.dice_bonus_colours:
-        bonus = supply.current_bonus_mapping(game)[colour]
-        supply.gain_resources(game, p, {bonus: 1})
-    game.log("draft", seat, die=die, face=s.faces[die], bonus=bonus)
+        items = supply.gain(game, p, {supply.current_bonus_mapping(game)[colour]: 1})
+    game.log("draft", seat, die=die, face=s.faces[die], items=items)
 
 
 def finish(game: Game) -> None:

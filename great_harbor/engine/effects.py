@@ -96,7 +96,8 @@ class ActivatePersonRule(ActionRule[ActivatePerson]):
     def words(self, game: Game, top: Pending | None, action: ActivatePerson) -> str:
         if top is not None and top.kind == "corsair":
             return f"Activate {card_name(game, action.card)} before the segment {top.data.segment + 1} pirate"
-        return f"Activate {card_name(game, action.card)}"
+        gives = card(game, action.card).gives(game, game.s.players[top.seat]) if top is not None else ""
+        return f"Activate {card_name(game, action.card)}" + (f": {gives}" if gives else "")
 
     def detail(self, game: Game, top: Pending | None, action: ActivatePerson) -> str:
         return person_detail(game, action.card)

@@ -15,6 +15,8 @@ from .rulebook import ActionRule, rule
 from .state import DOCKED, LUXURIES, OUTBOUND, RESOURCES, STATS, Pending, PlayerState, ShipState
 
 if TYPE_CHECKING:
+    from great_harbor.data.models import ConversionGain
+
     from .game import Game
 
 
@@ -58,18 +60,11 @@ def conversion_actions_by_card(game: Game, p: PlayerState) -> list[UseConversion
     return out
 
 
-def room_on_tracks(game: Game, p: PlayerState) -> dict[str, int]:
-    top = game.cat.colony_board.resource_max
-    return {r: top - p.resources[r] for r in RESOURCES}
-
-
 def conversion_choices(game: Game, p: PlayerState, any_resource: int, any_luxury: int) -> list[tuple[str, ...]]:
+    """What a Conversion card lets ``p`` take: any basic resources (a full track too: the surplus
+    pays its Prestige, as for every gain), a Luxury left in the supply, or nothing to choose."""
     if any_resource:
-        room = room_on_tracks(game, p)
-        return [
-            tuple(c) for c in combinations_with_replacement(RESOURCES, any_resource)
-            if all(c.count(r) <= room[r] for r in set(c))
-        ]
+        return [tuple(c) for c in combinations_with_replacement(RESOURCES, any_resource)]
     if any_luxury:
         kinds = [x for x in LUXURIES if supply.luxury_supply(game, x) >= any_luxury]
         return [(x,) for x in kinds]
@@ -113,13 +108,15 @@ class PlayShipRule(ActionRule[PlayShip]):
         return [PlayShip(c, d) for c in dict.fromkeys(p.hand) if c in game.cat.ships for d in docks]
 
     def legal(self, game: Game, top: Pending) -> list[PlayShip]:
+        """Every card into every empty dock first, then the launches that retire a ship (so that the
+        first match of "launch" never retires one by accident), each in hand order."""
         p = game.s.players[top.seat]
-        out = []
-        for card in dict.fromkeys(p.hand):
-            if card in game.cat.ships and supply.can_pay(p, supply.cost_of(game.cat.ships[card].cost)):
-                out += [PlayShip(card, dock) for dock, sh in enumerate(p.docks, start=1)
-                        if sh is None or (sh.where == DOCKED and sh.damage == 0)]
-        return out
+        cards = [c for c in dict.fromkeys(p.hand)
+                 if c in game.cat.ships and supply.can_pay(p, supply.cost_of(game.cat.ships[c].cost))]
+        empty = [dock for dock, sh in enumerate(p.docks, start=1) if sh is None]
+        retiring = [dock for dock, sh in enumerate(p.docks, start=1)
+                    if sh is not None and sh.where == DOCKED and sh.damage == 0]
+        return [PlayShip(c, d) for c in cards for d in empty] + [PlayShip(c, d) for c in cards for d in retiring]
 
     def check(self, game: Game, top: Pending, action: PlayShip) -> Refusal | None:
         p = game.s.players[top.seat]
@@ -149,10 +146,12 @@ class PlayShipRule(ActionRule[PlayShip]):
         old = p.docks[action.dock - 1]
         if old is not None:
             text += f", retiring {game.cat.ships[old.card].name}"
-        return text
+        return text + colony.playing_gives(game, p, str(card.colour))
 
     def detail(self, game: Game, top: Pending | None, action: PlayShip) -> str:
-        return ship_detail(game, action.card)
+        p = game.s.players[top.seat if top is not None else 0]
+        colour = str(game.cat.ships[action.card].colour)
+        return f"{ship_detail(game, action.card)}. {colony.playing_detail(game, p, colour)}"
 
 
 @rule
@@ -276,7 +275,8 @@ class SendShipRule(ActionRule[SendShip]):
 
 @rule
 class ConvertCoinsRule(ActionRule[ConvertCoins]):
-    """Convert Coins: 2 coins buy 1 basic resource (never past a full track: see the rulings)."""
+    """Convert Coins: 2 coins buy 1 basic resource (on a full track, the surplus pays 1 Prestige, as
+    for every gain)."""
 
     action = ConvertCoins
     entry = R.CONVERT
@@ -288,10 +288,7 @@ class ConvertCoinsRule(ActionRule[ConvertCoins]):
         p = game.s.players[top.seat]
         if p.coins < game.cat.supply.convert_coins:
             return []
-        # Coins buy only what the track can hold (see the engine rulings: no surplus Prestige
-        # from converting coins).
-        room = room_on_tracks(game, p)
-        return [ConvertCoins(r) for r in RESOURCES if room[r] >= 1]
+        return [ConvertCoins(r) for r in RESOURCES]
 
     def check(self, game: Game, top: Pending, action: ConvertCoins) -> Refusal | None:
         p = game.s.players[top.seat]
@@ -300,19 +297,21 @@ class ConvertCoinsRule(ActionRule[ConvertCoins]):
             return Refusal(f"{action.resource!r} is not a basic resource", R.CONVERT)
         if p.coins < rate:
             return Refusal(f"needs {rate} coins, you have {p.coins}", R.CONVERT)
-        if room_on_tracks(game, p)[action.resource] < 1:
-            return Refusal(f"your {action.resource} track is full: coins cannot buy past it", R.COINS_AND_FULL_TRACKS)
         return None
 
     def apply(self, game: Game, top: Pending, action: ConvertCoins) -> None:
         p = game.s.players[top.seat]
         rate = game.cat.supply.convert_coins
         p.coins -= rate
-        supply.gain_resources(game, p, {action.resource: 1})
-        game.log("convert", p.seat, coins=rate, resource=action.resource)
+        items = supply.gain(game, p, {action.resource: 1})
+        game.log("convert", p.seat, coins=rate, resource=action.resource, items=items)
 
     def words(self, game: Game, top: Pending | None, action: ConvertCoins) -> str:
-        return f"Convert {game.cat.supply.convert_coins} coins into 1 {action.resource}"
+        p = game.s.players[top.seat if top is not None else 0]
+        items = supply.Ledger(game, p).gain({action.resource: 1})
+        gain = ", ".join(names.gain_words(game.cat, items))
+        text = f"Convert {names.coins(game.cat.supply.convert_coins)} into {gain}"
+        return text + last_conversion_note(game, top, p, items)
 
 
 @rule
@@ -351,8 +350,8 @@ class UseConversionRule(ActionRule[UseConversion]):
         if tuple(action.choice) in conversion_choices(game, p, card.gain.any_resource, card.gain.any_luxury):
             return None
         if card.gain.any_resource and action.choice:
-            return Refusal("coins cannot buy past a full resource track; choose resources with room",
-                           R.COINS_AND_FULL_TRACKS)
+            return Refusal(f"{card.name} gives {card.gain.any_resource} basic resources of your choice "
+                           "(sails, rope, planks or metal)", R.CONVERT)
         if card.gain.any_luxury and action.choice:
             return Refusal("no such Luxury token is left in the supply", R.CONVERT)
         return Refusal(f"{card.name} needs you to choose what you take", R.CONVERT)
@@ -362,22 +361,45 @@ class UseConversionRule(ActionRule[UseConversion]):
 
     def words(self, game: Game, top: Pending | None, action: UseConversion) -> str:
         card = game.cat.conversion_cards[action.card]
-        g = card.gain
-        words = []
-        if g.prestige:
-            words.append(f"{g.prestige} Prestige")
-        if g.favor:
-            words.append(f"{g.favor} Favor")
-        if g.colonists:
-            words.append(names.plural(g.colonists, "Colonist"))
-        if g.smuggler:
-            words.append(names.plural(g.smuggler, "Smuggler token"))
-        if action.choice:
-            counts: dict[str, int] = {}
-            for x in action.choice:
-                counts[x] = counts.get(x, 0) + (g.any_luxury or 1)
-            words += [f"{n} {x}" for x, n in counts.items()]
-        return f"Use {card.name}: {card.coins} coins for {', '.join(words) or 'nothing'}"
+        p = game.s.players[top.seat if top is not None else 0]
+        items = conversion_items(card.gain, action.choice, supply.Ledger(game, p))
+        words = ", ".join(names.gain_words(game.cat, items, before=True)) or "nothing"
+        return f"Use {card.name}: {names.coins(card.coins)} for {words}" + last_conversion_note(game, top, p, items)
+
+
+def conversion_items(g: ConversionGain, choice: tuple[str, ...], ledger: supply.Ledger) -> list[dict[str, Any]]:
+    """What a Conversion card would give now (``choice``: the resources or Luxury taken), as the
+    gain items :func:`use_conversion` returns."""
+    items: list[dict[str, Any]] = []
+    if g.prestige:
+        items.append({"k": "prestige", "n": g.prestige})
+    if g.favor:
+        items.append({"k": "favor", "n": g.favor})
+    if g.colonists:
+        items.append(ledger.colonists(g.colonists))
+    if g.smuggler:
+        items.append({"k": "smuggler", "n": g.smuggler})
+    if g.any_resource:
+        gains: dict[str, int] = {}
+        for r in choice:
+            gains[r] = gains.get(r, 0) + 1
+        items += ledger.gain(gains)
+    if g.any_luxury:
+        items += [{"k": "luxury", "x": x, "n": g.any_luxury} for x in choice]
+    return items
+
+
+def last_conversion_note(game: Game, top: Pending | None, p: PlayerState, items: list[dict[str, Any]]) -> str:
+    """After the last voyage only the final score counts: a conversion that adds nothing to it
+    (a Luxury, Favor, a resource short of a full track) says so."""
+    if top is None or top.kind != "final_convert":
+        return ""
+    curia = any(game.cat.buildings[b].effect == "curia" for b in p.buildings)
+    for item in items:
+        k = item["k"]
+        if k in ("prestige", "surplus", "smuggler") or (k == "colonists" and item["got"] and curia):
+            return ""
+    return " — scores nothing now"
 
 
 def play_ship(game: Game, p: PlayerState, card_id: str, dock: int, pay: bool) -> None:
@@ -431,15 +453,14 @@ def use_conversion(game: Game, p: PlayerState, card_id: str, choice: tuple[str, 
     p.coins -= card.coins
     p.conversions_used.append(card_id)
     items: list[dict[str, Any]] = []
-    if g.prestige:
+    if g.prestige:  # in the order conversion_items words them
         p.prestige += g.prestige
         items.append({"k": "prestige", "n": g.prestige})
     if g.favor:
         p.favor += g.favor
         items.append({"k": "favor", "n": g.favor})
     if g.colonists:
-        got = supply.gain_colonists(game, p, g.colonists)
-        items.append({"k": "colonists", "got": got, "wanted": g.colonists})
+        items.append(supply.gain_colonists_item(game, p, g.colonists))
     if g.smuggler:
         p.smuggler += g.smuggler
         items.append({"k": "smuggler", "n": g.smuggler})
@@ -447,8 +468,7 @@ def use_conversion(game: Game, p: PlayerState, card_id: str, choice: tuple[str, 
         gains: dict[str, int] = {}
         for r in choice:
             gains[r] = gains.get(r, 0) + 1
-        supply.gain_resources(game, p, gains)
-        items += [{"k": "res", "r": r, "n": n} for r, n in gains.items()]
+        items += supply.gain(game, p, gains)
     if g.any_luxury:
         for x in choice:
             p.luxuries[x] += g.any_luxury

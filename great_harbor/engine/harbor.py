@@ -3,6 +3,7 @@ Smuggler's District."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from . import rule_ids as R
@@ -26,7 +27,7 @@ from .board import (  # noqa: F401
 from .choices import continuation, offer
 from .decision_data import AssignDecision
 from .errors import Refusal
-from .names import SMUGGLERS_DISTRICT, plural, tier_words, tile_name
+from .names import SMUGGLERS_DISTRICT, gain_words, plural, tile_name
 from .names import die as die_words
 from .options import Plain
 from .rulebook import ActionRule, rule
@@ -43,6 +44,7 @@ def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
     s = game.s
     geo = geometry(game)
     out: list[PlaceDie] = []
+    declines: list[PlaceDie] = []
     seen: set[tuple[str, int, bool, int, bool]] = set()
     for die in p.drafted:
         # Two drafted dice alike in every way give the same placements: list them once.
@@ -52,9 +54,22 @@ def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
         seen.add(key)
         fitting = geo.slot_ids if die in s.die_wild else geo.colour_slots[die_colour(die)]
         taken = s.slots
-        out += [PlaceDie(die, sid) for sid in fitting if sid not in taken]
+        free = [sid for sid in fitting if sid not in taken]
+        out += [PlaceDie(die, sid) for sid in free]
         out.append(PlaceDie(die, DISTRICT))
-    return out
+        # Placed on a Shore slot a die takes its tile's benefit at once; placing it and taking
+        # nothing is offered too (after every other placement) where there is a benefit to decline.
+        declines += [PlaceDie(die, sid, True) for sid in free
+                     if len(geo.slot_cells[sid]) == 1 and shore_tier(game, die, sid) > 0]
+    return out + declines
+
+
+def shore_tier(game: Game, die: int, slot: str) -> int:
+    """The tier a drafted die would reach on a Shore slot now: its pips (extra ones and the Shops'
+    included) against the tile's Shore fee (none for a die that ignores it)."""
+    (cell,) = geometry(game).slot_cells[slot]
+    fee = 0 if die in game.s.die_no_fee else shore_fee(game, cell)
+    return tier(game, pips_of(game, die) + shops.pips_at(game, slot), fee)
 
 
 def die_boosts(game: Game, p: PlayerState) -> list[Action]:
@@ -69,18 +84,13 @@ def die_boosts(game: Game, p: PlayerState) -> list[Action]:
 def assign_options(game: Game, top: Pending) -> list[AssignPips]:
     pips: int = top.data.pips
     fees: list[int] = top.data.fees
-    t1 = game.cat.harbor.tier_thresholds[0]
-    if len(fees) == 1:
-        out = [AssignPips((0,))]
-        if pips >= t1 + fees[0]:
-            out.append(AssignPips((pips,)))
-        return out
-    # (0, 0) declines both tiles; every other split uses all the pips. Pips may be split any way
-    # (RULINGS.md), but many splits give the same (the same tier on each tile), so the choices
-    # list one split per outcome: the first that gives each tile it touches at least its first
-    # tier if there is one, else the first that leaves pips on a tile below its threshold (the
-    # way to a lower tier on the other tile: the medium ship rather than the large one, say, or
-    # when no large ship is left). ``equivalent_split`` maps any other split to its listed one.
+    # (0, 0) declines both tiles; every other split uses all the pips. The rulebook lets a player
+    # share a die's pips between the two tiles however they wish: a part too small for its tile's
+    # first tier simply gives nothing there. Many splits give the same (the same tier on each
+    # tile), so the choices list one split per outcome: the first that gives each tile it touches
+    # at least its first tier if there is one, else the first that leaves pips on a tile below its
+    # threshold (the way to a lower tier on the other tile: the medium ship rather than the large
+    # one). ``equivalent_split`` maps any other split to its listed one.
     if pips <= 0:
         return [AssignPips((0, 0))]
     chosen: dict[tuple[int, ...], tuple[int, int]] = {}
@@ -92,8 +102,53 @@ def assign_options(game: Game, top: Pending) -> list[AssignPips]:
         listed = chosen.get(outcome)
         if listed is None or (activates_all(game, split, fees) and not activates_all(game, listed, fees)):
             chosen[outcome] = split
-    options = [AssignPips((0, 0))]
-    return options + [AssignPips(x) for x in sorted(chosen.values())]
+    return [AssignPips(split) for split in rank_splits(game, top, chosen)] + [AssignPips((0, 0))]
+
+
+def _gains(game: Game, seat: int, tile: str, t: int) -> Counter[tuple[str, ...]]:
+    """What tier ``t`` of a tile would give ``seat`` now, counted by kind, to compare two tiers."""
+    out: Counter[tuple[str, ...]] = Counter()
+    for item in benefit_items(game, supply.Ledger(game, game.s.players[seat]), tile, t):
+        k = item["k"]
+        if k == "res":
+            out["res", item["r"]] += item["n"]
+        elif k == "surplus":
+            out["prestige",] += item["n"]
+        elif k == "colonists":
+            out["colonists",] += item["got"]
+        elif k == "ship":
+            out["ship", item["card"]] += 1 if item["card"] else 0
+        elif k in ("deck", "display"):
+            out[k, item["deck"]] += item["n"]
+        else:
+            out[k,] += item["n"]
+    return out
+
+
+def _covers(more: Counter[tuple[str, ...]], less: Counter[tuple[str, ...]]) -> bool:
+    return all(more[key] >= n for key, n in less.items())
+
+
+def rank_splits(game: Game, top: Pending, chosen: dict[tuple[int, ...], tuple[int, int]]) -> list[tuple[int, int]]:
+    """The listed splits (``chosen``: one per outcome, the tier each tile reaches) in the order they
+    are offered: the best
+    first, and last those that another outcome beats on every tile, what each tile gives now
+    counted (2 Metal and 2 Rope beat 1 Metal and 1 Rope). A lower tier that gives something else
+    is no worse (the small ship rather than the medium one, a card from the deck rather than the
+    display), and neither are two outcomes that give the same now (a full track, no room for a
+    Colonist): those stay among the best. Within each group, more tiers first, then by the split."""
+    tiles = top.data.tiles
+    outcomes = list(chosen)
+    gains = {o: [_gains(game, top.seat, tile, t) for tile, t in zip(tiles, o, strict=True)] for o in outcomes}
+
+    def beaten(o: tuple[int, ...]) -> bool:
+        return any(
+            all(_covers(g, h) for g, h in zip(gains[other], gains[o], strict=True))
+            and not all(_covers(h, g) for g, h in zip(gains[other], gains[o], strict=True))
+            for other in outcomes if other != o
+        )
+
+    return [chosen[o] for o in sorted(outcomes, key=lambda o: (beaten(o), -sum(o), chosen[o]))]
 
 
 def equivalent_split(game: Game, action: Action) -> AssignPips | None:
@@ -114,6 +169,38 @@ def equivalent_split(game: Game, action: Action) -> AssignPips | None:
     return None
 
 
+def earlier_shore_placement(game: Game, action: Action, following: Action | None) -> Action | None:
+    """Records made before a die on a Shore slot took its tile's benefit as it was placed hold the
+    placement and then the pips given to that one tile (or none): for such a pair, the one
+    placement it is now (declining the benefit when no pips were given to a tile they could
+    activate); None for anything else. ``following``: the record's next action."""
+    if not isinstance(action, PlaceDie) or action.decline or action.slot not in game.cat.slots:
+        return None
+    if len(geometry(game).slot_cells[action.slot]) != 1:
+        return None
+    if not isinstance(following, AssignPips) or len(following.pips) != 1:
+        return None
+    if following.pips[0] == 0 and shore_tier(game, action.die, action.slot) > 0:
+        return PlaceDie(action.die, action.slot, True)
+    return action
+
+
+def is_shore_placement(game: Game, action: Action) -> bool:
+    """Is ``action`` a die placed on a Shore slot, taking its benefit?"""
+    return (isinstance(action, PlaceDie) and not action.decline and action.slot in game.cat.slots
+            and len(geometry(game).slot_cells[action.slot]) == 1)
+
+
+def place_as_earlier(game: Game, action: Action) -> None:
+    """Place a die on a Shore slot as earlier versions did: waiting for its one tile's benefit to be
+    asked (a decision this version never makes). Only to recognise a record saved at that very
+    moment, by the state its digest names (``great_harbor.record.load``)."""
+    top = game.pending
+    assert top is not None and is_shore_placement(game, action)
+    apply_place(game, top, action, as_earlier=True)
+    game.advance()
+
+
 # --- applying -------------------------------------------------------------------------------------
 
 
@@ -131,7 +218,9 @@ def apply_boost(game: Game, top: Pending, action: Action) -> None:
         game.log("smuggler-token", p.seat, die=action.die, face=s.faces[action.die])
 
 
-def apply_place(game: Game, top: Pending, action: Action) -> None:
+def apply_place(game: Game, top: Pending, action: Action, as_earlier: bool = False) -> None:
+    """Place a die (``as_earlier``: on a Shore slot, wait for its benefit to be asked, as versions
+    before 0.2 did; see :func:`place_as_earlier`)."""
     assert isinstance(action, PlaceDie)
     s = game.s
     p = s.players[top.seat]
@@ -151,7 +240,21 @@ def apply_place(game: Game, top: Pending, action: Action) -> None:
     s.slots[action.slot] = die
     pips += shops.on_placement(game, p, die, action.slot)
     tiles = [s.layout[c] for c in cells]
+    if len(tiles) == 1 and not as_earlier:  # a Shore slot: its tile's benefit at once, or nothing if declined
+        t = 0 if action.decline else tier(game, pips, fees[0])
+        take_benefits(game, p, die, tiles, [t], declined=action.decline)
+        return
     game.push("assign", p.seat, die=die, slot=action.slot, pips=pips, fees=fees, tiles=tiles, label=label)
+
+
+def take_benefits(game: Game, p: PlayerState, die: int, tiles: list[str], tiers: list[int], declined: bool) -> None:
+    """The tiles a placed die touches give the tiers it reaches on them; the placement is logged."""
+    items: list[dict[str, Any]] = []
+    drawn: list[str] = []  # cards drawn from a deck: only their drawer reads which
+    for tile, t in zip(tiles, tiers, strict=True):
+        items += activate_tile(game, p, tile, t, drawn)
+    game.log("place", p.seat, die=die, face=game.s.faces[die], tiles=list(tiles), items=items, declined=declined,
+             secret={"cards": drawn} if drawn else None, reader=p.seat)
 
 
 def _clear_boosts(game: Game, die: int) -> None:
@@ -166,41 +269,61 @@ def _clear_boosts(game: Game, die: int) -> None:
 def apply_assign(game: Game, top: Pending, action: Action) -> None:
     assert isinstance(action, AssignPips)
     game.pop()
-    p = game.s.players[top.seat]
-    items: list[dict[str, Any]] = []
-    drawn: list[str] = []  # cards drawn from a deck: only their drawer reads which
-    for tile, pips, fee in zip(top.data.tiles, action.pips, top.data.fees, strict=True):
-        if pips <= 0:
-            continue
-        t = tier(game, pips, fee)
-        items += activate_tile(game, p, tile, t, drawn)
-    die = top.data.die
-    game.log("place", p.seat, die=die, face=game.s.faces[die], tiles=list(top.data.tiles), items=items,
-             secret={"cards": drawn} if drawn else None, reader=p.seat)
+    tiers = [tier(game, pips, fee) if pips > 0 else 0 for pips, fee in zip(action.pips, top.data.fees, strict=True)]
+    take_benefits(game, game.s.players[top.seat], top.data.die, list(top.data.tiles), tiers,
+                  declined=not any(action.pips))
 
 
 def activate_tile(game: Game, p: PlayerState, tile_id: str, t: int, drawn: list[str]) -> list[dict[str, Any]]:
-    """Give ``p`` the benefit of tier ``t`` of a tile; returns what was gained, for the log
-    (see ``narrate.gains``). Cards drawn from a deck are added to ``drawn``."""
+    """Give ``p`` the benefit of tier ``t`` of a tile; returns what was gained, as gain items (see
+    ``names.gain_words``). Cards drawn from a deck are added to ``drawn``."""
     if t <= 0:
         return []
     benefit = game.cat.tiles[tile_id].benefits[t - 1]
     out: list[dict[str, Any]] = []
     if benefit.resources:
-        res = {str(k): v for k, v in benefit.resources.items()}
-        surplus = supply.gain_resources(game, p, res)
-        out += [{"k": "res", "r": r, "n": n} for r, n in res.items()]
-        if surplus:
-            out.append({"k": "surplus"})
+        out += supply.gain(game, p, {str(k): v for k, v in benefit.resources.items()})
     if benefit.colonists:
-        got = supply.gain_colonists(game, p, benefit.colonists)
-        out.append({"k": "colonists", "got": got, "wanted": benefit.colonists})
+        out.append(supply.gain_colonists_item(game, p, benefit.colonists))
     if benefit.favor:
         p.favor += benefit.favor
         out.append({"k": "favor", "n": benefit.favor})
     for draw in benefit.draws:
         out.append(draw_card(game, p, draw.deck, draw.source, draw.size.value if draw.size else None, drawn))
     return out
+
+
+def benefit_items(game: Game, ledger: supply.Ledger, tile_id: str, t: int) -> list[dict[str, Any]]:
+    """What tier ``t`` of a tile would give now, as the gain items :func:`activate_tile` would
+    return (``ledger``: the player's stock as the gains before this one leave it)."""
+    if t <= 0:
+        return []
+    s = game.s
+    benefit = game.cat.tiles[tile_id].benefits[t - 1]
+    out: list[dict[str, Any]] = []
+    if benefit.resources:
+        out += ledger.gain({str(k): v for k, v in benefit.resources.items()})
+    if benefit.colonists:
+        out.append(ledger.colonists(benefit.colonists))
+    if benefit.favor:
+        out.append({"k": "favor", "n": benefit.favor})
+    for draw in benefit.draws:
+        if draw.deck == "ship" and draw.size is not None:
+            out.append({"k": "ship", "size": draw.size.value, "card": s.ship_display.get(draw.size.value, "")})
+            continue
+        pile, display = (s.building_deck, s.building_display) if draw.deck == "building" else (
+            s.person_deck, s.person_display)
+        there = pile if draw.source == "deck" else display
+        out.append({"k": draw.source, "deck": draw.deck, "n": 1 if there else 0})
+    return out
+
+
+def benefit_words(game: Game, ledger: supply.Ledger, tile_id: str, t: int) -> str:
+    """Tier ``t`` of a tile in words, as it would be gained now ("2 Sails (+1 over the track → 1
+    Prestige)", "the small ship Celox", "1 Colonist — no room, lost")."""
+    if t <= 0:
+        return "nothing"
+    return ", ".join(gain_words(game.cat, benefit_items(game, ledger, tile_id, t), before=True)) or "nothing"
 
 
 def draw_card(game: Game, p: PlayerState, deck: str, source: str, size: str | None, drawn: list[str]
@@ -253,23 +376,28 @@ def take_from_display(game: Game, p: PlayerState, deck: str, card: str) -> None:
     game.log("take-display", p.seat, card=card)
 
 
-def smuggle(game: Game, p: PlayerState, die: int, pips: int) -> None:
-    """A die in the Smuggler's District: per Smuggler die, its colour's resource times the tier."""
-    s = game.s
+def district_gains(game: Game, pips: int) -> dict[str, int]:
+    """What a die of ``pips`` gains in the Smuggler's District now: per Smuggler die there, the
+    resource its colour pays by the Dice Bonus tile, times the tier the pips reach."""
     district = game.cat.harbor.smugglers_district
-    mapping = supply.current_bonus_mapping(game)
     t = tier(game, pips, 0)
     amount = district.tier_amounts[t - 1] if t > 0 else 0
     gains: dict[str, int] = {}
     if amount:
-        for sd in s.smuggler_dice:
+        mapping = supply.current_bonus_mapping(game)
+        for sd in game.s.smuggler_dice:
             res = mapping[die_colour(sd)]
             gains[res] = gains.get(res, 0) + amount
-    surplus = supply.gain_resources(game, p, gains) if gains else False
+    return gains
+
+
+def smuggle(game: Game, p: PlayerState, die: int, pips: int) -> None:
+    """A die in the Smuggler's District: per Smuggler die, its colour's resource times the tier."""
+    s = game.s
+    district = game.cat.harbor.smugglers_district
+    gains = district_gains(game, pips)
+    items = supply.gain(game, p, gains) if gains else []
     p.smuggler += district.smuggler_tokens
-    items: list[dict[str, Any]] = [{"k": "res", "r": r, "n": n} for r, n in gains.items()]
-    if surplus:
-        items.append({"k": "surplus"})
     items.append({"k": "smuggler", "n": district.smuggler_tokens})
     game.log("place.district", p.seat, die=die, face=s.faces[die], items=items)
 
@@ -299,7 +427,9 @@ class PlaceDieRule(ActionRule[PlaceDie]):
 
     def candidates(self, game: Game, top: Pending) -> list[PlaceDie]:
         slots = [*geometry(game).slot_ids, DISTRICT]
-        return [PlaceDie(d, sid) for d in game.s.players[top.seat].drafted for sid in slots]
+        drafted = game.s.players[top.seat].drafted
+        return ([PlaceDie(d, sid) for d in drafted for sid in slots]
+                + [PlaceDie(d, sid, True) for d in drafted for sid in slots])
 
     def legal(self, game: Game, top: Pending) -> list[PlaceDie]:
         return placements(game, game.s.players[top.seat])
@@ -324,6 +454,14 @@ class PlaceDieRule(ActionRule[PlaceDie]):
             label = die_label(action.die, s.faces[action.die])
             return Refusal(f"this {label} is just like your other {label} (die {twin}), which the choices list: "
                            "place that one", R.PLACING)
+        if action.decline:
+            if action.slot == DISTRICT:
+                return Refusal("a die in the Smuggler's District always takes what it gains there", R.DISTRICT_GAIN)
+            if len(geometry(game).slot_cells[action.slot]) != 1:
+                return Refusal("on a slot between two tiles you say what each tile gets after placing the die "
+                               "(taking nothing is one of the choices)", R.SPLITTING_PIPS)
+            if shore_tier(game, action.die, action.slot) == 0:
+                return Refusal("this die gives nothing there anyway: place it without declining", R.BENEFIT_TIERS)
         return None
 
     def apply(self, game: Game, top: Pending, action: PlaceDie) -> None:
@@ -332,55 +470,74 @@ class PlaceDieRule(ActionRule[PlaceDie]):
     def words(self, game: Game, top: Pending | None, action: PlaceDie) -> str:
         s = game.s
         label = die_words(game, action.die)
-        pips = pips_of(game, action.die)
         wild = " (Wild)" if action.die in s.die_wild else ""
+        seat = top.seat if top is not None else 0
+        ledger = supply.Ledger(game, s.players[seat])
         if action.slot == DISTRICT:
-            return f"Place {label}{wild} in {SMUGGLERS_DISTRICT}: {district_gain(game, pips)}"
+            gain = district_words(game, ledger, pips_of(game, action.die))
+            return f"Place {label}{wild} in {SMUGGLERS_DISTRICT}: {gain}"
+        shop_pips = shops.pips_at(game, action.slot)
+        pips = pips_of(game, action.die) + shop_pips
         no_fee = action.die in s.die_no_fee
         cells = geometry(game).slot_cells[action.slot]
         tiles = [s.layout[c] for c in cells]
         fees = [0 if no_fee else shore_fee(game, c) for c in cells]
         if len(tiles) == 1:
             t = tier(game, pips, fees[0])
-            fee = f", fee {fees[0]}" if fees[0] else ""
-            gain = tier_words(game, tiles[0], t) if t else "too few pips for any benefit"
-            side = game.cat.slots[action.slot].side
-            return f"Place {label}{wild} on {tile_name(game, tiles[0])} ({side} shore{fee}): {gain}"
+            notes = [f"{game.cat.slots[action.slot].side} shore"]
+            if fees[0]:
+                notes.append(f"fee {fees[0]}")
+            if shop_pips:
+                notes.append(f"+{plural(shop_pips, 'pip')} from Shops")
+            gain = benefit_words(game, ledger, tiles[0], t) if t else "too few pips for any benefit"
+            where = f"Place {label}{wild} on {tile_name(game, tiles[0])} ({', '.join(notes)})"
+            return f"{where} and take nothing (not {gain})" if action.decline else f"{where}: {gain}"
         fee_notes = [f"{tile_name(game, t)} fee {f}" for t, f in zip(tiles, fees, strict=True) if f]
         extra = f"; {', '.join(fee_notes)}" if fee_notes else ""
         between = f"Place {label}{wild} between {tile_name(game, tiles[0])} and {tile_name(game, tiles[1])}"
         if all(tier(game, pips, fee) == 0 for fee in fees):  # all the pips on either tile are too few
             return f"{between}: too few pips for any benefit{extra}"
-        return f"{between}: split {plural(pips, 'pip')}{extra}"
+        return f"{between}: split {pip_count_words(game, action.die, shop_pips)}{extra}"
 
 
-def district_gain(game: Game, pips: int) -> str:
+def pip_count_words(game: Game, die: int, shop_pips: int = 0) -> str:
+    """A die's pips for its placement, and where those beyond its face come from: "5 pips (2 + 1
+    extra + 2 from Shops)"; just "4 pips" when they are all on its face."""
+    face = game.s.faces[die]
+    extra = game.s.die_bonus.get(str(die), 0)
+    parts = [str(face)]
+    if extra:
+        parts.append(f"{extra} extra")  # Favor and the Investor
+    if shop_pips:
+        parts.append(f"{shop_pips} from Shops")
+    return plural(face + extra + shop_pips, "pip") + (f" ({' + '.join(parts)})" if len(parts) > 1 else "")
+
+
+def district_words(game: Game, ledger: supply.Ledger, pips: int) -> str:
     """What a die of ``pips`` would gain in the Smuggler's District now, in words."""
-    district = game.cat.harbor.smugglers_district
-    t = tier(game, pips, 0)
-    amount = district.tier_amounts[t - 1] if t > 0 else 0
-    gains: dict[str, int] = {}
-    if amount:
-        mapping = supply.current_bonus_mapping(game)
-        for sd in game.s.smuggler_dice:
-            res = mapping[die_colour(sd)]
-            gains[res] = gains.get(res, 0) + amount
-    words = [f"{n} {r.capitalize()}" for r, n in gains.items()]
-    words.append(plural(district.smuggler_tokens, "Smuggler token"))
-    return ", ".join(words)
+    items = ledger.gain(district_gains(game, pips))
+    items.append({"k": "smuggler", "n": game.cat.harbor.smugglers_district.smuggler_tokens})
+    return ", ".join(gain_words(game.cat, items, before=True))
 
 
 def split_words(game: Game, data: AssignDecision, pips: tuple[int, ...]) -> str:
-    """A pip split on the tiles of the die just placed: "3 to Blacksmith Avenue (2 Metal), 1 to ..."."""
+    """A pip split on the tiles of the die just placed, with what each tile would give now:
+    "3 to Blacksmith Avenue (2 Metal), 1 to Shipyard (the small ship Celox)"; a part too small for
+    its tile's first tier gives nothing there ("1 to Sailmaker (nothing: needs 3)")."""
     tiles, fees = data.tiles, data.fees
     if not any(pips):
-        return "Take no benefit" if len(tiles) > 1 else f"Take no benefit from {tile_name(game, tiles[0])}"
+        return "Take no benefit"
+    top = game.pending
+    seat = top.seat if top is not None else 0
+    ledger = supply.Ledger(game, game.s.players[seat])
+    t1 = game.cat.harbor.tier_thresholds[0]
     parts = []
     for tile, n, fee in zip(tiles, pips, fees, strict=True):
         if n <= 0:
             continue
         t = tier(game, n, fee)
-        parts.append(f"{n} to {tile_name(game, tile)} ({tier_words(game, tile, t)})")
+        gain = benefit_words(game, ledger, tile, t) if t else f"nothing: needs {t1 + fee}"
+        parts.append(f"{n} to {tile_name(game, tile)} ({gain})")
     return ", ".join(parts)
 
 
@@ -393,9 +550,7 @@ class AssignPipsRule(ActionRule[AssignPips]):
     entry = R.SPLITTING_PIPS
 
     def candidates(self, game: Game, top: Pending) -> list[AssignPips]:
-        pips, fees = top.data.pips, top.data.fees
-        if len(fees) == 1:
-            return [AssignPips((0,)), AssignPips((pips,))]
+        pips = top.data.pips
         return [AssignPips((0, 0))] + [AssignPips((a, pips - a)) for a in range(pips + 1)]
 
     def legal(self, game: Game, top: Pending) -> list[AssignPips]:
@@ -410,24 +565,22 @@ class AssignPipsRule(ActionRule[AssignPips]):
             return Refusal(f"this slot touches {len(fees)} tile{'s' if len(fees) > 1 else ''}", R.SPLITTING_PIPS)
         if any(x < 0 for x in action.pips) or sum(action.pips) != pips and sum(action.pips) != 0:
             return Refusal(f"the die has {pips} pips to assign", R.SPLITTING_PIPS)
-        t1 = game.cat.harbor.tier_thresholds[0]
-        # Every split is allowed, but the choices list one split per outcome (the tier each tile
-        # gets): one left out gives the same as the split listed for its outcome.
+        # Every split is allowed (a part too small for its tile's first tier gives nothing there),
+        # but the choices list one split per outcome (the tier each tile gets): any other gives
+        # the same as the split listed for its outcome.
         listed = equivalent_split(game, action)
-        same = "+".join(map(str, listed.pips)) if listed is not None else None
+        if listed is None:  # every split of the die's pips has a listed outcome: never happens
+            return Refusal("that split is not possible", R.SPLITTING_PIPS)
+        same = "+".join(map(str, listed.pips))
+        t1 = game.cat.harbor.tier_thresholds[0]
         for x, fee, tile in zip(action.pips, fees, data.tiles, strict=True):
             if 0 < x < t1 + fee:
                 name = game.cat.tiles[tile].name
-                if same is not None:
-                    return Refusal(f"{name} gets nothing from {x} of the pips (it needs {t1 + fee}), so this split "
-                                   f"gives the same as {same}: take that one", R.SPLITTING_PIPS)
-                if fee:
-                    return Refusal(f"{name} needs {t1 + fee} pips after the shore fee of {fee}", R.SHORE_FEE)
-                return Refusal(f"{name} needs at least {t1} pip", R.BENEFIT_TIERS)
-        if same is not None:
-            return Refusal(f"this split gives each tile the same as {same}, which the choices list instead: "
-                           "take that one", R.SPLITTING_PIPS)
-        return Refusal("that split is not possible", R.SPLITTING_PIPS)
+                return Refusal(f"{name} gets nothing from {x} of the pips (its first tier needs {t1 + fee}), so "
+                               f"this split gives the same as {same}, which the choices list: take that one",
+                               R.SPLITTING_PIPS)
+        return Refusal(f"this split gives each tile the same as {same}, which the choices list instead: "
+                       "take that one", R.SPLITTING_PIPS)
 
     def apply(self, game: Game, top: Pending, action: AssignPips) -> None:
         apply_assign(game, top, action)

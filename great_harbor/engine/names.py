@@ -5,13 +5,14 @@ name, costs and benefits in words. Shared by every rule's words (:mod:`.describe
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .board import DISTRICT, geometry
 from .state import PlayerState, die_label
 
 if TYPE_CHECKING:
+    from great_harbor.data import Catalogue
     from great_harbor.data.models import Benefit
 
     from .game import Game
@@ -72,13 +73,22 @@ def slot_tiles(game: Game, slot: str) -> list[str]:
 
 
 def slot_name(game: Game, slot: str) -> str:
-    """Where a slot is, by the tiles it touches: "on Sailmaker's shore", "between Forum and Shipyard"."""
+    """Where a slot is, by the tiles it touches: "Sailmaker's top shore", "Forum / Shipyard"."""
     if slot == DISTRICT:
         return SMUGGLERS_DISTRICT
-    names = [tile_name(game, t) for t in slot_tiles(game, slot)]
-    if len(names) == 1:
-        return f"{names[0]}'s {game.cat.slots[slot].side} shore"
-    return f"{names[0]} / {names[1]}"
+    return slot_label([tile_name(game, t) for t in slot_tiles(game, slot)], str(game.cat.slots[slot].side))
+
+
+def slot_label(tiles: Sequence[str], side: str) -> str:
+    """A slot by the names of the tiles it touches and its side (see :func:`slot_name`)."""
+    if len(tiles) == 1:
+        return f"{tiles[0]}'s {side} shore"
+    return f"{tiles[0]} / {tiles[1]}"
+
+
+def slot_where(game: Game, slot: str) -> dict[str, Any]:
+    """A slot as a log event keeps it: the tiles it touches and its side (see :func:`slot_label`)."""
+    return {"slot": slot, "tiles": slot_tiles(game, slot), "side": str(game.cat.slots[slot].side)}
 
 
 def slot_colours(game: Game, slot: str) -> str:
@@ -87,13 +97,117 @@ def slot_colours(game: Game, slot: str) -> str:
     return "/".join(str(c)[0].upper() for c in halves)
 
 
+# --- amounts --------------------------------------------------------------------------------------
+
+# Resource and Luxury ids are plural words; one of them reads in the singular.
+_SINGULAR = {"planks": "plank", "sails": "sail", "amphorae": "amphora"}
+
+
+def amount(n: int, thing: str, capital: bool = False) -> str:
+    """A counted resource or Luxury: "1 plank", "2 planks", "3 rope"; "1 Sail" with ``capital``."""
+    word = _SINGULAR.get(thing, thing) if n == 1 else thing
+    return f"{n} {word.capitalize() if capital else word}"
+
+
+def coins(n: int) -> str:
+    return plural(n, "coin")
+
+
 def cost_words(cost: Mapping[str, int]) -> str:
-    parts = [f"{n} {r}" for r, n in cost.items() if n]
+    parts = [amount(n, r) for r, n in cost.items() if n]
     return ", ".join(parts) if parts else "nothing"
 
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def colonist_words(got: int, wanted: int, why: str = "room", before: bool = False) -> str:
+    """Colonists gained, and those lost for want of room (or of colonists in the supply).
+    ``before``: as a choice reads before it is made ("1 Colonist — no room, lost"); otherwise as
+    the log tells it ("1 Colonist lost (no room)")."""
+    if got >= wanted:
+        return plural(got, "Colonist")
+    reason = "no room" if why == "room" else "none left in the supply"
+    if before:
+        if got == 0:
+            return f"{plural(wanted, 'Colonist')} — {reason}, lost"
+        return f"{plural(wanted, 'Colonist')} — room for {got}, {wanted - got} lost"
+    if got == 0:
+        return f"{plural(wanted, 'Colonist')} lost ({reason})"
+    return f"{plural(got, 'Colonist')} ({wanted - got} more lost: {reason})"
+
+
+def merge_items(items: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Gain items with those of one kind summed ("1 Colonist" and "1 Colonist": "2 Colonists"),
+    in the order each kind first appears."""
+    out: list[dict[str, Any]] = []
+    index: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for item in items:
+        k = item["k"]
+        key: tuple[Any, ...] = (k, item.get("r"), item.get("x"), item.get("deck"))
+        if k in ("ship", "display"):  # a card each: never summed
+            key = (k, len(out))
+        found = index.get(key)
+        if found is None:
+            index[key] = found = dict(item)
+            out.append(found)
+            continue
+        for name in ("n", "over", "got", "wanted"):
+            if name in item:
+                found[name] = found.get(name, 0) + item[name]
+        if "why" in item:
+            found.setdefault("why", item["why"])
+    return out
+
+
+def gain_words(cat: Catalogue, items: Iterable[Mapping[str, Any]], before: bool = False) -> list[str]:
+    """What a gain gives, item by item, summed by kind: "2 Planks (+1 over the track → 1 Prestige)",
+    "1 Colonist — no room, lost", "the small ship Celox". ``before``: worded for a choice not yet
+    made (see :func:`colonist_words`). The items are those the gains return (:mod:`.supply`, the
+    tile benefits) or a preview of them (``supply.Ledger``)."""
+    merged = merge_items(items)
+    over = [i for i in merged if i["k"] == "res" and i.get("over")]
+    surplus = sum(i["n"] for i in merged if i["k"] == "surplus")
+    joined = len(over) == 1 and surplus > 0  # the Prestige goes with the one resource over its track
+    out: list[str] = []
+    for item in merged:
+        k = item["k"]
+        if k == "res":
+            text = amount(item["n"], item["r"], capital=True)
+            if item.get("over"):
+                tail = f" → {surplus} Prestige" if joined else ""
+                text += f" (+{item['over']} over the track{tail})"
+            out.append(text)
+        elif k == "surplus":
+            pass  # said last (below), or with the one resource over its track
+        elif k == "colonists":
+            out.append(colonist_words(item["got"], item["wanted"], item.get("why", "room"), before))
+        elif k == "favor":
+            out.append(f"{item['n']} Favor")
+        elif k == "smuggler":
+            out.append(plural(item["n"], "Smuggler token"))
+        elif k == "coins":
+            out.append(coins(item["n"]))
+        elif k == "prestige":
+            out.append(f"{item['n']} Prestige")
+        elif k == "luxury":
+            out.append(amount(item["n"], item["x"], capital=True))
+        elif k == "ship":
+            card = item.get("card")
+            out.append(f"the {item['size']} ship {cat.ships[card].name}" if card else f"no {item['size']} ship left")
+        elif k == "deck":
+            deck = item["deck"].capitalize()
+            out.append(f"{plural(item['n'], deck + ' card')} from the deck" if item["n"]
+                       else f"no {deck} card left in the deck")
+        elif k == "display":
+            deck = item["deck"].capitalize()
+            out.append(f"1 {deck} card from the display" if item["n"] else f"no {deck} card on display")
+        else:
+            raise ValueError(f"unknown gain {k!r}")
+    if surplus and not joined:
+        out.append(f"{surplus} Prestige for the surplus")
+    return out
 
 
 def benefit_words(benefit: Benefit, ships_left: Mapping[str, str] | None = None) -> str:
@@ -137,7 +251,7 @@ def units(units: Iterable[str]) -> str:
     counts: dict[str, int] = {}
     for u in units:
         counts[u] = counts.get(u, 0) + 1
-    return listing(f"{n} {r}" for r, n in counts.items())
+    return listing(amount(n, r) for r, n in counts.items())
 
 
 def listing(items: Iterable[str]) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .names import amount, coins, gain_words, listing, plural, slot_label
 from .shops import describe_position
 from .state import die_label
 
@@ -86,42 +87,19 @@ def dice(pairs: Sequence[Sequence[int]]) -> str:
     return " ".join(die_label(d, f) for d, f in pairs)
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
-
-
 def cost(paid: Mapping[str, int]) -> str:
-    return ", ".join(f"{n} {r}" for r, n in paid.items() if n) or "nothing"
+    return ", ".join(amount(n, r) for r, n in paid.items() if n) or "nothing"
 
 
 def gains(t: Table, items: Iterable[Mapping[str, Any]]) -> list[str]:
-    """Words for what a Harbor tile or the Smuggler's District gave, item by item."""
-    out: list[str] = []
-    for item in items:
-        k = item["k"]
-        if k == "res":
-            out.append(f"{item['n']} {str(item['r']).capitalize()}")
-        elif k == "surplus":
-            out.append("1 Prestige for surplus")
-        elif k == "colonists":
-            got = item["got"]
-            out.append(f"{got} Colonist{'s' if got != 1 else ''}" + ("" if got == item["wanted"] else " (no room)"))
-        elif k == "favor":
-            out.append(f"{item['n']} Favor")
-        elif k == "smuggler":
-            out.append(f"{item['n']} Smuggler token")
-        elif k == "ship":
-            card = item["card"]
-            out.append(f"the {item['size']} ship {card_name(t, card)}" if card else f"no {item['size']} ship left")
-        elif k == "deck":
-            deck = item["deck"]
-            out.append(f"1 {deck.capitalize()} card from the deck" if item["n"] else f"no {deck} card left in the deck")
-        elif k == "display":
-            deck = item["deck"]
-            out.append(f"1 {deck.capitalize()} card from the display" if item["n"] else f"no {deck} card on display")
-        else:
-            raise ValueError(f"unknown gain {k!r}")
-    return out
+    """Words for what a gain gave (a Harbor tile, the Smuggler's District, a bonus), summed by kind."""
+    return gain_words(t.cat, items)
+
+
+def slot_words(t: Table, where: Mapping[str, Any]) -> str:
+    """A Harbor slot as the action list names it ("Sailmaker's top shore", "Forum / Shipyard");
+    ``where``: the tiles it touches and its side (``names.slot_where``)."""
+    return slot_label([t.cat.tiles[x].name for x in where["tiles"]], where["side"])
 
 
 # --- the round and the draft ----------------------------------------------------------------------
@@ -136,7 +114,7 @@ def _roll(t: Table, e: Event, _: Secret) -> str:
 @says("draft")
 def _draft(t: Table, e: Event, _: Secret) -> str:
     d = e.data
-    bonus = f" (Dice Color Bonus: 1 {d['bonus']})" if d["bonus"] else ""
+    bonus = f" and takes the Dice Color Bonus: {', '.join(gains(t, d['items']))}" if d["items"] else ""
     return f"{who(t, e)} drafts {die_label(d['die'], d['face'])}{bonus}."
 
 
@@ -182,14 +160,60 @@ def _anchor(t: Table, e: Event, _: Secret) -> str:
 @says("domestic-growth")
 def _domestic_growth(t: Table, e: Event, _: Secret) -> str:
     d = e.data
-    coins = d["coins"]
-    return f"{name(t, d['seat'])}: domestic growth, {coins} coin{'s' if coins > 1 else ''}."
+    return f"{name(t, d['seat'])}: domestic growth, {coins(d['coins'])} for {d['free']} free Colonists."
 
 
 @says("villa")
 def _villa(t: Table, e: Event, _: Secret) -> str:
     d = e.data
     return f"{name(t, d['seat'])}: Governor's Villa gives {d['favor']} Favor."
+
+
+@says("workers-home")
+def _workers_home(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    n, home = d["n"], d["home"]
+    lost = f" ({n - home} lost: no room in housing)" if home < n else ""
+    return f"{name(t, d['seat'])}: {plural(n, 'worker')} come{'s' if n == 1 else ''} home to housing{lost}."
+
+
+def _card_label(t: Table, card: str) -> str:
+    cat = t.cat
+    c = cat.persons[card] if card in cat.persons else cat.buildings[card]
+    return f"{c.name} (#{c.number})"
+
+
+@says("display-refresh")
+def _display_refresh(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    kind = d["deck"].capitalize()
+    parts = []
+    if d["under"]:
+        parts.append(f"{_card_label(t, d['under'])} goes under the deck")
+    if d["revealed"]:
+        parts.append(f"{listing(_card_label(t, c) for c in d['revealed'])} "
+                     f"{'is' if len(d['revealed']) == 1 else 'are'} revealed")
+    else:
+        parts.append("the deck is empty")
+    return f"The {kind} display is refreshed: {', '.join(parts)}."
+
+
+@says("dice-bonus-tile")
+def _dice_bonus_tile(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    pays = ", ".join(f"{colour} {str(res).capitalize()}" for colour, res in d["mapping"].items())
+    if d["new"]:
+        return f"A new Dice Bonus tile is face up; each die colour now pays: {pays}."
+    return f"The Dice Bonus stack has no other tile: the same one stays ({pays})."
+
+
+@says("demands-refilled")
+def _demands_refilled(t: Table, e: Event, _: Secret) -> str:
+    by_segment: dict[int, list[str]] = {}
+    for seg, tile in e.data["filled"]:
+        by_segment.setdefault(seg, []).append(str(t.cat.luxury_demand_tiles[tile].luxury).capitalize())
+    filled = [f"{listing(wanted)} in segment {seg + 1}" for seg, wanted in by_segment.items()]
+    return f"Luxury demands refilled: {'; '.join(filled)}."
 
 
 @says("end-of-round")
@@ -214,31 +238,19 @@ def _winners(t: Table, e: Event, _: Secret) -> str:
 # --- the Senate and Favor -------------------------------------------------------------------------
 
 
-@says("senate.advance")
-def _senate_advance(t: Table, e: Event, _: Secret) -> str:
-    return f"{who(t, e)} advances on the {e.data['colour']} Senate track to {e.data['space']}."
-
-
-def _senate_item(item: Mapping[str, Any]) -> str:
-    k = item["k"]
-    if k == "res":
-        return f"{item['n']} {item['r']}"
-    if k == "coins":
-        return f"{item['n']} coin"
-    if k == "colonists":
-        return f"{item['got']} Colonist"
-    return f"{item['n']} Prestige"
-
-
-@says("senate.bonus")
-def _senate_bonus(t: Table, e: Event, _: Secret) -> str:
-    where = e.data["where"]
+def _bonus_place(where: Mapping[str, Any]) -> str:
     if "bridge" in where:
         a, b = where["bridge"]
-        place = f"the {a}-{b} bridge at {where['space']}"
-    else:
-        place = f"{where['track']} track space {where['space']}"
-    return f"{who(t, e)} gains {', '.join(_senate_item(i) for i in e.data['items'])} from {place}."
+        return f" from the {a}-{b} bridge"
+    return ""
+
+
+@says("senate.advance")
+def _senate_advance(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    text = f"{who(t, e)} advances on the {d['colour']} Senate track to {d['space']}"
+    paid = [", ".join(gains(t, b["items"])) + _bonus_place(b["where"]) for b in d["bonuses"]]
+    return text + (": " + "; ".join(paid) if paid else "") + "."
 
 
 @says("favor.retrieve-marker")
@@ -268,7 +280,7 @@ def _play_person(t: Table, e: Event, _: Secret) -> str:
 
 @says("employ-luxury")
 def _employ_luxury(t: Table, e: Event, _: Secret) -> str:
-    return f"{who(t, e)} employs {e.data['colonists']} Colonists to produce 1 {e.data['luxury'].capitalize()}."
+    return f"{who(t, e)} employs {e.data['colonists']} Colonists to produce {amount(1, e.data['luxury'], True)}."
 
 
 @says("play-building")
@@ -307,8 +319,16 @@ def _employ_building(t: Table, e: Event, _: Secret) -> str:
 
 @says("patrician")
 def _patrician(t: Table, e: Event, _: Secret) -> str:
-    flips = [f"{die_label(d, before)} to {die_label(d, after)}" for d, before, after in e.data["flips"]]
-    return f"{who(t, e)} flips {', '.join(flips)}."
+    flips = []
+    for flip in e.data["flips"]:
+        d = flip["die"]
+        where = f"on {slot_words(t, flip['slot'])}" if flip["slot"] else "drafted"
+        text = f"{die_label(d, flip['before'])} ({where}) to {die_label(d, flip['after'])}"
+        fee = flip["fee"]
+        if fee:
+            text += f" (the {t.cat.tiles[fee['tile']].name}'s Shore fee goes from {fee['before']} to {fee['after']})"
+        flips.append(text)
+    return f"{who(t, e)} flips {listing(flips)}."
 
 
 @says("investor")
@@ -324,8 +344,7 @@ def _engineer(t: Table, e: Event, _: Secret) -> str:
 
 @says("quaestor")
 def _quaestor(t: Table, e: Event, _: Secret) -> str:
-    got = e.data["got"]
-    return f"{who(t, e)} gains {got} Colonist{'s' if got != 1 else ''}."
+    return f"{who(t, e)} gains {', '.join(gains(t, e.data['items']))}."
 
 
 @says("ship-captain")
@@ -347,12 +366,12 @@ def _praefectus_draws(t: Table, e: Event, secret: Secret) -> str:
 
 @says("tribune")
 def _tribune(t: Table, e: Event, _: Secret) -> str:
-    return f"{who(t, e)} gains {e.data['favor']} Favor and {e.data['smuggler']} Smuggler token."
+    return f"{who(t, e)} gains {e.data['favor']} Favor and {plural(e.data['smuggler'], 'Smuggler token')}."
 
 
 @says("schemer")
 def _schemer(t: Table, e: Event, _: Secret) -> str:
-    return f"{who(t, e)} gains {e.data['smuggler']} Smuggler tokens."
+    return f"{who(t, e)} gains {plural(e.data['smuggler'], 'Smuggler token')}."
 
 
 @says("navigator")
@@ -377,8 +396,7 @@ def _trader(t: Table, e: Event, _: Secret) -> str:
 
 @says("far-captain")
 def _far_captain(t: Table, e: Event, _: Secret) -> str:
-    n = e.data["coins"]
-    return f"{who(t, e)} gains {n} coin{'s' if n != 1 else ''} for ships far out."
+    return f"{who(t, e)} gains {coins(e.data['coins'])} for ships far out."
 
 
 @says("diplomat")
@@ -399,12 +417,13 @@ def _naval_academy(t: Table, e: Event, _: Secret) -> str:
 @says("port-crane")
 def _port_crane(t: Table, e: Event, _: Secret) -> str:
     d = e.data
-    return f"{who(t, e)}'s Port Crane moves {die_label(d['die'], d['face'])} from {d['source']} to {d['to']}."
+    return (f"{who(t, e)}'s Port Crane moves {die_label(d['die'], d['face'])} from {slot_words(t, d['source'])} "
+            f"to {slot_words(t, d['to'])}.")
 
 
 @says("market-square")
 def _market_square(t: Table, e: Event, _: Secret) -> str:
-    return f"{who(t, e)} takes 1 {e.data['luxury']} from the Market Square."
+    return f"{who(t, e)} takes {amount(e.data['n'], e.data['luxury'], True)} from the Market Square."
 
 
 @says("lighthouse.discards")
@@ -435,12 +454,12 @@ def _crew(t: Table, e: Event, _: Secret) -> str:
 @says("repair")
 def _repair(t: Table, e: Event, _: Secret) -> str:
     d = e.data
-    return f"{who(t, e)} repairs {card_name(t, d['ship'])} with 1 {d['resource']} ({d['damage']} damage left)."
+    return f"{who(t, e)} repairs {card_name(t, d['ship'])} with {amount(1, d['resource'])} ({d['damage']} damage left)."
 
 
 @says("convert")
 def _convert(t: Table, e: Event, _: Secret) -> str:
-    return f"{who(t, e)} converts {e.data['coins']} coins into 1 {e.data['resource']}."
+    return f"{who(t, e)} converts {coins(e.data['coins'])} into {', '.join(gains(t, e.data['items']))}."
 
 
 @says("launch")
@@ -465,26 +484,10 @@ def _send(t: Table, e: Event, _: Secret) -> str:
     return f"{who(t, e)} sends {card_name(t, e.data['ship'])} to trade."
 
 
-def _conversion_item(item: Mapping[str, Any]) -> str:
-    k = item["k"]
-    if k == "prestige":
-        return f"{item['n']} Prestige"
-    if k == "favor":
-        return f"{item['n']} Favor"
-    if k == "colonists":
-        return f"{item['got']} Colonist"
-    if k == "smuggler":
-        return f"{item['n']} Smuggler token"
-    if k == "res":
-        return f"{item['n']} {item['r']}"
-    return f"{item['n']} {item['x']}"
-
-
 @says("conversion")
 def _conversion(t: Table, e: Event, _: Secret) -> str:
     d = e.data
-    words = ", ".join(_conversion_item(i) for i in d["items"])
-    return f"{who(t, e)} uses {card_name(t, d['card'])}: {d['coins']} coins for {words}."
+    return f"{who(t, e)} uses {card_name(t, d['card'])}: {coins(d['coins'])} for {', '.join(gains(t, d['items']))}."
 
 
 # --- dice on the harbor ---------------------------------------------------------------------------
@@ -507,7 +510,7 @@ def _place(t: Table, e: Event, secret: Secret) -> str:
     d = e.data
     names = [t.cat.tiles[x].name for x in d["tiles"]]
     where = f"on {names[0]}" if len(names) == 1 else f"between {names[0]} and {names[1]}"
-    what = ", ".join(gains(t, d["items"])) or "no benefit taken"
+    what = ", ".join(gains(t, d["items"])) or ("no benefit taken" if d["declined"] else "too few pips for any benefit")
     return f"{who(t, e)} placed {die_label(d['die'], d['face'])} {where}: {what}{_drawn(t, secret)}."
 
 
@@ -530,15 +533,10 @@ def _take_display(t: Table, e: Event, _: Secret) -> str:
 def _shops_income(t: Table, e: Event, _: Secret) -> str:
     d = e.data
     count = d["shops"]
-    head = f"{who(t, e)}'s {die_label(d['die'], d['face'])} lands beside {count} Shop{'s' if count > 1 else ''}"
+    head = f"{who(t, e)}'s {die_label(d['die'], d['face'])} lands beside {plural(count, 'Shop')}"
     if d["pips"]:
-        head += f": +{d['pips']} pip{'s' if d['pips'] > 1 else ''} for this placement"
-    income = []
-    for x in d["income"]:
-        words = f"{name(t, x['seat'])} gains {x['n']} {x['resource'].capitalize()}"
-        if x["surplus"]:
-            words += " and 1 Prestige for surplus"
-        income.append(words)
+        head += f": +{plural(d['pips'], 'pip')} for this placement"
+    income = [f"{name(t, x['seat'])} gains {', '.join(gains(t, x['items']))}" for x in d["income"]]
     return f"{head}; {', '.join(income)}."
 
 
@@ -546,7 +544,7 @@ def _shops_income(t: Table, e: Event, _: Secret) -> str:
 def _shops_set_up(t: Table, e: Event, _: Secret) -> str:
     d = e.data
     where = describe_position(t, d["position"])  # type: ignore[arg-type]
-    paid = f"{d['cost']} {d['resource'].capitalize()}"
+    paid = amount(d["cost"], d["resource"], True)
     return f"{who(t, e)} pays {paid} and sets up a Shop at {where} ({d['left']} left)."
 
 
@@ -598,18 +596,19 @@ def _sail_on(t: Table, e: Event, _: Secret) -> str:
 @says("trade")
 def _trade(t: Table, e: Event, _: Secret) -> str:
     d = e.data
-    return (f"{who(t, e)}'s {card_name(t, d['ship'])} trades in segment {d['segment'] + 1}: {d['coins']} coins "
+    return (f"{who(t, e)}'s {card_name(t, d['ship'])} trades in segment {d['segment'] + 1}: {coins(d['coins'])} "
             f"(cargo {d['cargo']} x {d['segment_coins']}), {d['prestige']} Prestige.")
 
 
 @says("demand")
 def _demand(t: Table, e: Event, _: Secret) -> str:
-    return f"{who(t, e)} delivers 1 {e.data['luxury']} to meet a Luxury demand: {e.data['prestige']} Prestige more."
+    return (f"{who(t, e)} delivers {amount(1, e.data['luxury'], True)} to meet a Luxury demand: "
+            f"{e.data['prestige']} Prestige more.")
 
 
 @says("customs")
 def _customs(t: Table, e: Event, _: Secret) -> str:
-    return f"{who(t, e)}'s Customs Office gives 1 {e.data['resource']}."
+    return f"{who(t, e)}'s Customs Office gives {', '.join(gains(t, e.data['items']))}."
 
 
 @says("docked")

@@ -140,12 +140,17 @@ def end_of_turn(game: Game) -> None:
 
 
 def refresh_demands(game: Game) -> None:
+    """End of Turn step 3: every empty Luxury demand space gets a random unused demand tile."""
     s = game.s
-    for seg, slots in zip(game.cat.trade_board.segments, s.demands, strict=True):
+    filled: list[list[int | str]] = []
+    for i, (seg, slots) in enumerate(zip(game.cat.trade_board.segments, s.demands, strict=True)):
         while len(slots) < seg.demand_slots and s.demand_pool:
             game.reveal()
             tile = s.demand_pool.pop(game.rng.randrange(len(s.demand_pool)))
             slots.append(tile)
+            filled.append([i, tile])
+    if filled:
+        game.log("demands-refilled", filled=filled)
 
 
 def end_of_round(game: Game) -> None:
@@ -157,18 +162,28 @@ def end_of_round(game: Game) -> None:
         coins = p.free_colonists // 2  # 1. domestic growth
         if coins:
             p.coins += coins
-            game.log("domestic-growth", seat=p.seat, coins=coins)
-        supply.return_workers(game, p)  # 2. workers come home
+            game.log("domestic-growth", seat=p.seat, coins=coins, free=p.free_colonists)
+        n, home = supply.return_workers(game, p)  # 2. workers come home
+        if n:
+            game.log("workers-home", seat=p.seat, n=n, home=home)
         for b in card_hooks.buildings(game, p):  # the Governor's Villa
             b.end_of_round(game, p)
-    for deck, display in ((s.person_deck, s.person_display), (s.building_deck, s.building_display)):
+    game.reveal()  # 3 and 4 turn cards and a tile face up
+    for kind, deck, display in (("person", s.person_deck, s.person_display),
+                                ("building", s.building_deck, s.building_display)):
+        under = ""
         if display:  # 3. refresh the displays
-            deck.append(display.pop(0))
+            under = display.pop(0)
+            deck.append(under)
+        revealed = []
         while len(display) < 3 and deck:
-            display.append(deck.pop(0))
-    game.reveal()
-    if len(s.dice_bonus_stack) > 1:  # 4. a new Dice Bonus tile
+            revealed.append(deck.pop(0))
+            display.append(revealed[-1])
+        game.log("display-refresh", deck=kind, under=under, revealed=revealed)
+    new_tile = len(s.dice_bonus_stack) > 1
+    if new_tile:  # 4. a new Dice Bonus tile
         s.dice_bonus_discard.append(s.dice_bonus_stack.pop(0))
+    game.log("dice-bonus-tile", tile=s.dice_bonus_stack[0], mapping=supply.current_bonus_mapping(game), new=new_tile)
     # 5. every die back in the bag
     # Slots in id order: a saved game stores its dicts with sorted keys, and the bag's order
     # decides the next roll, so insertion order must not matter.

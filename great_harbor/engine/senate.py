@@ -3,6 +3,8 @@ tracks; and the Favor actions that are not about dice."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import names, supply
@@ -25,45 +27,110 @@ def top_space(game: Game) -> int:
     return game.cat.senate.length - 1
 
 
+@dataclass(frozen=True)
+class Step:
+    """One step up a Senate track: where the marker lands and the bonuses that pays (a bonus of the
+    space, a bridge bonus once both neighbouring markers have reached it), each with where it is
+    (``{"track": colour, "space": n}`` or ``{"bridge": [a, b], "space": n}``)."""
+
+    colour: str
+    space: int
+    bonuses: tuple[tuple[dict[str, Any], SenateBonus], ...]
+    bridges: tuple[int, ...]  # the bridges it completes, by index
+
+
+def plan(game: Game, p: PlayerState, tracks: Sequence[str]) -> list[Step]:
+    """The steps ``p`` would take moving up once on each of ``tracks`` in turn (a marker at the top
+    stays there: no step), without moving anything."""
+    senate = game.cat.senate
+    pos = dict(p.senate)
+    taken = set(p.senate_bridges)
+    out: list[Step] = []
+    for colour in tracks:
+        if pos[colour] >= top_space(game):
+            continue
+        pos[colour] += 1
+        here = pos[colour]
+        track = next(t for t in senate.tracks if t.colour == colour)
+        bonuses = [({"track": colour, "space": here}, space.bonus) for space in track.spaces if space.space == here]
+        bridges = []
+        for i, bridge in enumerate(senate.bridges):
+            if i in taken or colour not in bridge.tracks:
+                continue
+            a, b = bridge.tracks
+            if pos[a] >= bridge.space and pos[b] >= bridge.space:
+                taken.add(i)
+                bridges.append(i)
+                bonuses.append(({"bridge": [a, b], "space": bridge.space}, bridge.bonus))
+        out.append(Step(colour, here, tuple(bonuses), tuple(bridges)))
+    return out
+
+
 def advance(game: Game, p: PlayerState, colour: str, steps: int = 1) -> None:
     """Move ``p``'s marker on ``colour`` up; every space stepped on pays its bonus, and a bridge
     bonus pays once both neighbouring markers have reached it."""
-    senate = game.cat.senate
-    track = next(t for t in senate.tracks if t.colour == colour)
-    for _ in range(steps):
-        if p.senate[colour] >= top_space(game):
-            return
-        p.senate[colour] += 1
-        pos = p.senate[colour]
-        game.log("senate.advance", p.seat, colour=colour, space=pos)
-        for space in track.spaces:
-            if space.space == pos:
-                _gain(game, p, space.bonus, colour, {"track": colour, "space": pos})
-        for i, bridge in enumerate(senate.bridges):
-            if i in p.senate_bridges or colour not in bridge.tracks:
-                continue
-            a, b = bridge.tracks
-            if p.senate[a] >= bridge.space and p.senate[b] >= bridge.space:
-                p.senate_bridges.append(i)
-                _gain(game, p, bridge.bonus, colour, {"bridge": [a, b], "space": bridge.space})
+    for step in plan(game, p, [colour] * steps):
+        p.senate[step.colour] = step.space
+        p.senate_bridges += step.bridges
+        paid = [{"where": where, "items": _gain(game, p, bonus, step.colour)} for where, bonus in step.bonuses]
+        game.log("senate.advance", p.seat, colour=step.colour, space=step.space, bonuses=paid)
 
 
-def _gain(game: Game, p: PlayerState, bonus: SenateBonus, colour: str, where: dict[str, Any]) -> None:
+def _gain(game: Game, p: PlayerState, bonus: SenateBonus, colour: str) -> list[dict[str, Any]]:
+    """Pay one Senate bonus (a resource: the one the Dice Bonus tile gives for the colour of the
+    track advanced on); returns the gain items."""
     items: list[dict[str, Any]] = []
     if bonus.resource:
-        res = supply.current_bonus_mapping(game)[colour]
-        surplus = supply.gain_resources(game, p, {res: bonus.resource})
-        items.append({"k": "res", "r": res, "n": bonus.resource, "surplus": surplus})
+        items += supply.gain(game, p, {supply.current_bonus_mapping(game)[colour]: bonus.resource})
     if bonus.coins:
         p.coins += bonus.coins
         items.append({"k": "coins", "n": bonus.coins})
     if bonus.colonists:
-        got = supply.gain_colonists(game, p, bonus.colonists)
-        items.append({"k": "colonists", "got": got, "wanted": bonus.colonists})
+        items.append(supply.gain_colonists_item(game, p, bonus.colonists))
     if bonus.prestige:
         p.prestige += bonus.prestige
         items.append({"k": "prestige", "n": bonus.prestige})
-    game.log("senate.bonus", p.seat, items=items, where=where)
+    return items
+
+
+def _preview(game: Game, ledger: supply.Ledger, bonus: SenateBonus, colour: str) -> list[dict[str, Any]]:
+    """What one Senate bonus would pay now (see :func:`_gain`), as gain items."""
+    items: list[dict[str, Any]] = []
+    if bonus.resource:
+        items += ledger.gain({supply.current_bonus_mapping(game)[colour]: bonus.resource})
+    if bonus.coins:
+        items.append({"k": "coins", "n": bonus.coins})
+    if bonus.colonists:
+        items.append(ledger.colonists(bonus.colonists))
+    if bonus.prestige:
+        items.append({"k": "prestige", "n": bonus.prestige})
+    return items
+
+
+def bonus_words(game: Game, p: PlayerState, steps: Sequence[Step]) -> str:
+    """Every bonus the steps would pay now, bridges included, summed: "+1 Colonist, +1 coin";
+    empty when they pay nothing."""
+    ledger = supply.Ledger(game, p)
+    items = [i for step in steps for _, bonus in step.bonuses for i in _preview(game, ledger, bonus, step.colour)]
+    return ", ".join(f"+{w}" for w in names.gain_words(game.cat, items, before=True))
+
+
+def steps_words(game: Game, p: PlayerState, tracks: Sequence[str], named: bool = True) -> str:
+    """Where moving up on ``tracks`` takes ``p``'s markers and what it pays, in brackets:
+    "(blue 3 + yellow 3: +1 Colonist, +1 coin)"; with one track and ``named`` False, "(to 5: +1
+    Prestige)"."""
+    steps = plan(game, p, tracks)
+    if not steps:
+        return "(already at the top)"
+    spaces: dict[str, list[str]] = {}
+    for step in steps:
+        spaces.setdefault(step.colour, []).append(str(step.space))
+    if len(spaces) == 1 and not named:
+        where = "to " + " and ".join(next(iter(spaces.values())))
+    else:
+        where = " + ".join(f"{colour} {' and '.join(at)}" for colour, at in spaces.items())
+    paid = bonus_words(game, p, steps)
+    return f"({where}: {paid})" if paid else f"({where})"
 
 
 @rule
@@ -135,4 +202,4 @@ class FavorSenateRule(ActionRule[FavorSenate]):
     def words(self, game: Game, top: Pending | None, action: FavorSenate) -> str:
         p = game.s.players[top.seat if top is not None else 0]
         return (f"Spend {FAVOR_FOR_SENATE} Favor: advance on the {action.colour} Senate track "
-                f"(to {p.senate[action.colour] + 1})")
+                f"{steps_words(game, p, [action.colour], named=False)}")

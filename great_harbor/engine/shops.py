@@ -128,6 +128,11 @@ def touching(game: Game, slot: str) -> list[str]:
     return [pid for pid in shop_map(game.cat).by_slot[slot] if pid in game.s.shops]
 
 
+def pips_at(game: Game, slot: str) -> int:
+    """The extra pips a die placed on ``slot`` now would get from the Shops beside it."""
+    return len(touching(game, slot)) if game.s.shops else 0
+
+
 # --- placing a die next to Shops ------------------------------------------------------------------
 
 
@@ -148,9 +153,8 @@ def _pay_shops(game: Game, p: PlayerState, die: int, slot: str, benefits: bool) 
     owners = Counter(s.shops[pid] for pid in near)
     income: list[dict[str, Any]] = []
     for seat in sorted(owners, key=lambda x: (x - p.seat) % s.seats):
-        n = owners[seat]
-        surplus = supply.gain_resources(game, s.players[seat], {resource: n})
-        income.append({"seat": seat, "n": n, "resource": resource, "surplus": surplus})
+        items = supply.gain(game, s.players[seat], {resource: owners[seat]})
+        income.append({"seat": seat, "items": items})
     count = len(near)
     game.log("shops.income", p.seat, die=die, face=s.faces[die], shops=count, pips=count if benefits else 0,
              income=income)

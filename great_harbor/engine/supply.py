@@ -20,21 +20,42 @@ LUXURY_TOKENS_PER_KIND = 4  # the component list: 16 Luxury tokens, 4 of each
 # --- resources and colonists ----------------------------------------------------------------------
 
 
-def gain_resources(game: Game, p: PlayerState, gains: Mapping[str, int]) -> bool:
-    """Add resources; a track stops at its top and the gain then pays 1 Prestige once.
-    Returns whether there was a surplus."""
-    top = game.cat.colony_board.resource_max
+SURPLUS_PRESTIGE = 1  # the Surplus rule: once per gain, however much is over
+
+
+def resource_items(held: Mapping[str, int], top: int, gains: Mapping[str, int]) -> list[dict[str, Any]]:
+    """What gaining ``gains`` on tracks that hold ``held`` (each up to ``top``) gives, as gain items
+    (see :func:`great_harbor.engine.names.gain_words`): per resource the amount that lands on the
+    track (``n``) and the amount over it (``over``); then, when anything is over, the 1 Prestige
+    the surplus pays, once for the whole gain."""
+    items: list[dict[str, Any]] = []
     surplus = False
-    res = p.resources
     for r, n in gains.items():
-        v = res[r] + n
-        if v > top:
-            v = top
-            surplus = True
-        res[r] = v
+        if n <= 0:
+            continue
+        landed = max(0, min(n, top - held[r]))
+        items.append({"k": "res", "r": r, "n": landed, "over": n - landed})
+        surplus = surplus or landed < n
     if surplus:
-        p.prestige += 1
-    return surplus
+        items.append({"k": "surplus", "n": SURPLUS_PRESTIGE})
+    return items
+
+
+def gain(game: Game, p: PlayerState, gains: Mapping[str, int]) -> list[dict[str, Any]]:
+    """Add resources; a track stops at its top and the gain then pays 1 Prestige once (the
+    rulebook's Surplus rule, for every gain). Returns what was gained, as gain items."""
+    items = resource_items(p.resources, game.cat.colony_board.resource_max, gains)
+    for item in items:
+        if item["k"] == "res":
+            p.resources[item["r"]] += item["n"]
+        else:
+            p.prestige += item["n"]
+    return items
+
+
+def gain_resources(game: Game, p: PlayerState, gains: Mapping[str, int]) -> bool:
+    """Add resources (see :func:`gain`); returns whether there was a surplus."""
+    return any(item["k"] == "surplus" for item in gain(game, p, gains))
 
 
 def can_pay(p: PlayerState, cost: Mapping[str, int]) -> bool:
@@ -62,31 +83,77 @@ def housing_capacity(game: Game, p: PlayerState) -> int:
     return board.base_housing + board.housing_per_insula * len(insulae) + board.housing_per_adjacent_insulae * pairs
 
 
+def colonist_item(room: int, left: int, n: int) -> dict[str, Any]:
+    """What gaining ``n`` colonists gives with ``room`` free housing and ``left`` in the supply,
+    as a gain item: how many come (``got``) of those wanted and, when some are lost, why."""
+    got = max(0, min(n, room, left))
+    item: dict[str, Any] = {"k": "colonists", "got": got, "wanted": n}
+    if got < n:
+        item["why"] = "room" if room < n else "supply"
+    return item
+
+
+def housing_room(game: Game, p: PlayerState) -> int:
+    return housing_capacity(game, p) - p.free_colonists
+
+
+def gain_colonists_item(game: Game, p: PlayerState, n: int) -> dict[str, Any]:
+    """Take up to ``n`` colonists from the supply into free housing; returns the gain item."""
+    s = game.s
+    item = colonist_item(housing_room(game, p), s.colonist_supply, n)
+    p.free_colonists += item["got"]
+    s.colonist_supply -= item["got"]
+    return item
+
+
 def gain_colonists(game: Game, p: PlayerState, n: int) -> int:
     """Take up to ``n`` colonists from the supply into free housing; returns how many came."""
-    s = game.s
-    room = housing_capacity(game, p) - p.free_colonists
-    got = max(0, min(n, room, s.colonist_supply))
-    p.free_colonists += got
-    s.colonist_supply -= got
-    return got
+    return int(gain_colonists_item(game, p, n)["got"])
 
 
-def to_housing_or_supply(game: Game, p: PlayerState, n: int) -> None:
+class Ledger:
+    """One player's stock as a series of gains would leave it, without changing the game: what an
+    action would give, worked out before the player chooses it (resources on their tracks, room
+    in housing, colonists in the supply), in the same gain items as the gains themselves."""
+
+    def __init__(self, game: Game, p: PlayerState) -> None:
+        self.top = game.cat.colony_board.resource_max
+        self.resources = dict(p.resources)
+        self.room = housing_room(game, p)
+        self.supply = game.s.colonist_supply
+
+    def gain(self, gains: Mapping[str, int]) -> list[dict[str, Any]]:
+        items = resource_items(self.resources, self.top, gains)
+        for item in items:
+            if item["k"] == "res":
+                self.resources[item["r"]] += item["n"]
+        return items
+
+    def colonists(self, n: int) -> dict[str, Any]:
+        item = colonist_item(self.room, self.supply, n)
+        self.room -= item["got"]
+        self.supply -= item["got"]
+        return item
+
+
+def to_housing_or_supply(game: Game, p: PlayerState, n: int) -> int:
+    """``n`` colonists go to free housing; those with no room go back to the supply. Returns how
+    many found room."""
     room = housing_capacity(game, p) - p.free_colonists
     home = max(0, min(n, room))
     p.free_colonists += home
     game.s.colonist_supply += n - home
+    return home
 
 
-def return_workers(game: Game, p: PlayerState) -> None:
-    """End of round: colonists on buildings, structure sites and production tiles come home."""
+def return_workers(game: Game, p: PlayerState) -> tuple[int, int]:
+    """End of round: colonists on buildings, structure sites and production tiles come home.
+    Returns how many came back and how many of those found room in housing."""
     n = sum(p.building_workers.values()) + len(p.site_workers) + sum(p.luxury_workers)
     p.building_workers = {}
     p.site_workers = []
     p.luxury_workers = [0] * len(p.luxury_workers)
-    if n:
-        to_housing_or_supply(game, p, n)
+    return n, (to_housing_or_supply(game, p, n) if n else 0)
 
 
 def luxury_supply(game: Game, luxury: str) -> int:

@@ -176,7 +176,7 @@ class TradeRule(ActionRule[Trade]):
         seg = game.cat.trade_board.segments[sh.segment]
         c = fleet.cargo(game, p, sh)
         return (f"Trade with {names.ship_name(game, p, action.dock)} in segment {sh.segment + 1}: "
-                f"{c * seg.coins} coins (cargo {c} x {seg.coins}), {seg.prestige} Prestige")
+                f"{names.coins(c * seg.coins)} (cargo {c} x {seg.coins}), {seg.prestige} Prestige")
 
 
 @rule

@@ -9,7 +9,6 @@ from engine_testkit import assert_illegal, of_kind
 from great_harbor.engine import Game
 from great_harbor.engine.actions import (
     ActivatePerson,
-    AssignPips,
     BuildStructure,
     EmployLuxury,
     EndTurn,
@@ -196,8 +195,7 @@ def test_colonists_without_room_stay_in_the_supply() -> None:
     die, _ = sc.drafted(0, "Y6", "R1")
     game = sc.turn(0)
     supply = game.s.colonist_supply
-    game.apply(PlaceDie(die, "h00"))
-    game.apply(AssignPips((6,)))  # tier 3: 2 colonists and 1 Favor, room for one
+    game.apply(PlaceDie(die, "h00"))  # tier 3: 2 colonists and 1 Favor, room for one
     p = game.s.players[0]
     assert p.free_colonists == 4 and p.favor == 1 and game.s.colonist_supply == supply - 1
     assert "no room" in game.log_lines()[-1]
@@ -211,7 +209,6 @@ def test_an_insula_makes_room() -> None:
     game = sc.turn(0)
     game.apply(BuildStructure("insula-1", False, ()))
     game.apply(PlaceDie(die, "h00"))
-    game.apply(AssignPips((6,)))
     assert game.s.players[0].free_colonists == 6
 
 
@@ -226,9 +223,7 @@ def test_favor_adds_a_temporary_pip() -> None:
     game = sc.turn(0)
     game.apply(SpendFavorPip(die))
     assert game.s.faces[die] == 4 and game.s.players[0].favor == 1
-    game.apply(PlaceDie(die, "h00"))
-    assert game.pending.data.pips == 5
-    game.apply(AssignPips((5,)))
+    game.apply(PlaceDie(die, "h00"))  # 5 pips: tier 3
     assert game.s.players[0].resources["planks"] == 3
     assert game.s.die_bonus == {}
 

@@ -16,7 +16,7 @@ RAW_ID = re.compile(r"\b(person|building|ship|pirate|demand|production|conversio
 
 def test_every_action_of_random_games_is_worded(catalogue: Catalogue) -> None:
     seen: set[str] = set()
-    for seed in range(8):
+    for seed in [*range(8), 10]:  # seed 10 sails a ship as far as the third segment
         seats: list[Seat | str] = ["Ana", "Ben", "Cleo"][: 2 + seed % 2]
         if seed % 4 == 3:
             seats.append(Seat("Automa", automa=True))
@@ -79,7 +79,8 @@ def test_pip_split_in_words() -> None:
     assert game.pending is not None and game.pending.kind == "assign"
     assert prompt(game) == "Ana: split the 4 pips of R4 between Shipyard and Blacksmith Avenue."
     words = describe(game, AssignPips((1, 3)))
-    assert words == "1 to Shipyard (the small ship), 3 to Blacksmith Avenue (2 Metal)"
+    small = game.cat.ships[game.s.ship_display["small"]].name
+    assert words == f"1 to Shipyard (the small ship {small}), 3 to Blacksmith Avenue (2 Metal)"
     assert describe(game, AssignPips((0, 0))) == "Take no benefit"
 
 
@@ -125,8 +126,7 @@ def test_a_building_to_take_from_the_display_shows_its_cost_and_its_number_is_ma
     (die,) = sc.drafted(0, "Y6")
     sc.drafted(0, "P1")
     game = sc.turn(0)
-    game.apply(PlaceDie(die, "h00"))
-    game.apply(AssignPips((6,)))
+    game.apply(PlaceDie(die, "h00"))  # a Shore slot: its tier 3 at once
     card = game.s.building_display[0]
     b = game.cat.buildings[card]
     choice = Choose(card)

@@ -147,9 +147,11 @@ def test_each_kind_of_illegal_action_names_its_reason() -> None:
     _refused(game, ConvertCoins("rope"), "needs 2 coins")
     _refused(game, UseConversion("conversion-laurel"), "needs 3 coins")
     _refused(game, Trade(1), "must take a turn")
+    _refused(game, PlaceDie(die, "v02", True), "between two tiles")
+    _refused(game, PlaceDie(die, "district", True), "Smuggler's District always takes")
     game.apply(SpendFavorPip(die))
-    game.apply(PlaceDie(die, "h00"))
-    _refused(game, AssignPips((1, 2)), "touches 1 tile")
+    game.apply(PlaceDie(die, "v02"))
+    _refused(game, AssignPips((1, 2, 2)), "touches 2 tiles")
     _refused(game, EndTurn(), "assign the pips")
     assert other in game.s.players[0].drafted
 

@@ -14,6 +14,7 @@ from great_harbor.engine.actions import (
     SendShip,
     UseConversion,
 )
+from great_harbor.engine.describe import describe
 from great_harbor.engine.scenario import Scenario
 from great_harbor.engine.scoring import score
 
@@ -103,6 +104,22 @@ def test_retire_a_ship_crew_to_the_supply_card_still_counts() -> None:
     assert breakdown["governor"] == 1  # the retired red ship pairs with the purple one
 
 
+def test_launches_into_empty_docks_come_before_those_that_retire_a_ship() -> None:
+    """Typing "launch hem" and Enter must not retire a ship by accident (issue 17): every launch
+    into an empty dock is listed first, card by card in hand order, then the retiring ones."""
+    sc = Scenario()
+    sc.hand(0, "ship-15", "ship-1")  # Hemiolia, then a small ship
+    sc.give(0, planks=3, sails=2, rope=1)
+    sc.ship(0, "ship-9", 1)  # docked and repaired: may be retired
+    game = sc.turn(0)
+    assert of_kind(game, PlayShip) == [
+        PlayShip("ship-15", 2), PlayShip("ship-15", 3), PlayShip("ship-1", 2), PlayShip("ship-1", 3),
+        PlayShip("ship-15", 1), PlayShip("ship-1", 1),
+    ]
+    assert describe(game, PlayShip("ship-15", 1)).startswith("Launch Hemiolia (medium, purple) at dock 1")
+    assert ", retiring Liburna" in describe(game, PlayShip("ship-15", 1))
+
+
 def test_retire_only_a_docked_repaired_ship() -> None:
     sc = Scenario()
     sc.hand(0, "ship-1")
@@ -182,7 +199,7 @@ def test_two_coins_for_one_resource() -> None:
     sc = Scenario()
     sc.give(0, coins=5, sails=5)
     game = sc.turn(0)
-    assert set(of_kind(game, ConvertCoins)) == {ConvertCoins(r) for r in ("rope", "planks", "metal")}
+    assert of_kind(game, ConvertCoins) == [ConvertCoins(r) for r in ("sails", "rope", "planks", "metal")]
     game.apply(ConvertCoins("rope"))
     game.apply(ConvertCoins("rope"))  # as often as coins allow
     p = game.s.players[0]
@@ -190,25 +207,45 @@ def test_two_coins_for_one_resource() -> None:
     assert_illegal(game, ConvertCoins("rope"), "needs 2 coins, you have 1")
 
 
-def test_coins_cannot_overflow_a_full_track() -> None:
-    # Engine ruling: no surplus Prestige from coins (else 2 coins would buy 1 Prestige at will).
+def test_coins_converted_into_a_full_track_pay_the_surplus_prestige() -> None:
+    """The rulebook's Surplus rule holds for every gain: 2 coins into a basic resource whose track
+    is full give 1 Prestige, and the log says so."""
     sc = Scenario()
-    sc.give(0, coins=2, sails=5)
+    sc.give(0, coins=4, sails=5)
     game = sc.turn(0)
-    assert ConvertCoins("sails") not in game.legal_actions()
-    assert_illegal(game, ConvertCoins("sails"), "your sails track is full")
-    assert game.s.players[0].prestige == 0
+    convert = ConvertCoins("sails")
+    assert convert in game.legal_actions()
+    assert describe(game, convert) == "Convert 2 coins into 0 Sails (+1 over the track → 1 Prestige)"
+    game.apply(convert)
+    game.apply(convert)
+    p = game.s.players[0]
+    assert (p.coins, p.resources["sails"], p.prestige) == (0, 5, 2)
+    assert game.log_lines()[-1] == "Ana converts 2 coins into 0 Sails (+1 over the track → 1 Prestige)."
 
 
-def test_conversion_card_resources_must_fit_the_tracks() -> None:
+def test_a_conversion_card_may_give_resources_past_a_full_track() -> None:
+    """Two resources from the Merchant's Bargain on full tracks are one gain: 1 Prestige however
+    much is over, as the Surplus rule says."""
     sc = Scenario()
     sc.conversions("conversion-laurel", "conversion-2", "conversion-4")
     sc.give(0, coins=3, sails=4, rope=5)
     game = sc.turn(0)
     choices = {a.choice for a in of_kind(game, UseConversion) if a.card == "conversion-4"}
-    assert ("sails", "sails") not in choices and ("sails", "rope") not in choices
-    assert ("sails", "planks") in choices and ("metal", "metal") in choices
-    assert_illegal(game, UseConversion("conversion-4", ("rope", "rope")), "full resource track")
+    assert len(choices) == 10 and ("rope", "rope") in choices and ("sails", "rope") in choices
+    bargain = UseConversion("conversion-4", ("sails", "sails"))
+    assert describe(game, bargain).endswith("1 Sail (+1 over the track → 1 Prestige)")
+    game.apply(bargain)
+    p = game.s.players[0]
+    assert (p.resources["sails"], p.prestige) == (5, 1)
+    assert_illegal(game, UseConversion("conversion-4", ("rope", "rope")), "once per turn")
+
+
+def test_a_conversion_card_needs_resources_it_can_give() -> None:
+    sc = Scenario()
+    sc.conversions("conversion-laurel", "conversion-2", "conversion-4")
+    sc.give(0, coins=3)
+    game = sc.turn(0)
+    assert_illegal(game, UseConversion("conversion-4", ("rope", "gold")), "2 basic resources of your choice")
 
 
 def test_each_conversion_card_once_per_turn() -> None:

@@ -68,8 +68,9 @@ def test_rulebook_shore_fee_example_2() -> None:
     # tier 2 and the Ropeyard nothing, as 4+0 does.
     assert (4, 0) in legal and (3, 1) not in legal
     before = game.to_json()
-    with pytest.raises(IllegalAction, match=r"Ropeyard gets nothing from 1 of the pips \(it needs 3\), so this "
-                                            r"split gives the same as 4\+0: take that one"):
+    with pytest.raises(IllegalAction, match=r"Ropeyard gets nothing from 1 of the pips \(its first tier needs 3\), "
+                                            r"so this split gives the same as 4\+0, which the choices list: "
+                                            r"take that one"):
         game.apply(AssignPips((3, 1)))
     assert game.to_json() == before
     assert (2, 2) in legal  # tier 1 of the left tile only: 2 pips are too few for the Ropeyard
@@ -118,6 +119,49 @@ def test_the_choices_list_one_split_per_result() -> None:
                                             r"instead: take that one"):
         game.apply(AssignPips((2, 3)))
     assert game.to_json() == before
+
+
+def test_the_best_splits_come_first_and_those_beaten_on_every_tile_last() -> None:
+    """A 4 between Blacksmith Avenue and the Ropeyard (issue 17): 1+3 (1 Metal, 2 Rope) and 3+1 (2
+    Metal, 1 Rope) are the best; 2+2 (1 Metal, 1 Rope), 0+4 (2 Rope) and 4+0 (2 Metal) are beaten
+    on every tile by one of them and come after; taking nothing is last."""
+    sc = Scenario()
+    sc.layout({"0,0": "blacksmith_avenue", "0,1": "ropeyard"})
+    placed(sc, 0, "B4", "v01")
+    game = sc.game
+    legal = [a.pips for a in game.legal_actions()]  # type: ignore[attr-defined]
+    assert legal == [(1, 3), (3, 1), (0, 4), (2, 2), (4, 0), (0, 0)]
+
+
+def test_a_lower_tier_that_gives_something_else_is_not_beaten() -> None:
+    """A 4 between the Shipyard and Blacksmith Avenue: the small ship with 2 Metal (1+3) and the
+    medium ship with 1 Metal (3+1) are different things, both among the best; the medium ship
+    alone (4+0) is beaten by 3+1, and 2 Metal alone (0+4) by 1+3."""
+    sc = Scenario()
+    sc.layout({"1,2": "blacksmith_avenue"})
+    placed(sc, 0, "R4", "v12")  # Shipyard (1,1) / Blacksmith Avenue (1,2)
+    game = sc.game
+    legal = [a.pips for a in game.legal_actions()]  # type: ignore[attr-defined]
+    assert legal[:2] == [(1, 3), (3, 1)]
+    assert set(legal[2:-1]) == {(0, 4), (2, 2), (4, 0)} and legal[-1] == (0, 0)
+
+
+def test_what_a_split_gives_now_decides_what_beats_it() -> None:
+    """With no room in housing, the Colonists' Office's third tier (2 Colonists, 1 Favor) gives no
+    more than its second (1 Favor): its Colonists would be lost. So 5+1 (that tier and 1 Plank) is
+    beaten by 3+3 (1 Favor and 2 Planks) and comes after it; 1+5 (3 Planks) stays among the best."""
+    sc = Scenario()
+    sc.layout({"0,0": "colonists_office", "0,1": "carpentry"})
+    sc.give(0, free_colonists=4)
+    placed(sc, 0, "B6", "v01")
+    game = sc.game
+    legal = [a.pips for a in game.legal_actions()]  # type: ignore[attr-defined]
+    assert legal[:2] == [(1, 5), (3, 3)]
+    assert legal.index((5, 1)) > 1 and legal[-1] == (0, 0)
+    sc.give(0, free_colonists=0)  # with room, the third tier's Colonists count again
+    game._legal = None
+    legal = [a.pips for a in game.legal_actions()]  # type: ignore[attr-defined]
+    assert legal[:3] == [(1, 5), (3, 3), (5, 1)]
 
 
 def test_rulebook_smuggler_example() -> None:
@@ -181,14 +225,37 @@ def test_turn_cannot_end_before_both_dice_are_placed() -> None:
 
 
 def test_activation_can_be_declined() -> None:
+    """On a Shore slot the die takes its tile's benefit as it is placed; placing it and taking
+    nothing is offered as well (after the other placements)."""
     sc = Scenario()
     sc.layout({"0,0": "sailmaker"})
-    placed(sc, 0, "Y6", "h00")
-    game = sc.game
-    assert AssignPips((0,)) in game.legal_actions()
-    game.apply(AssignPips((0,)))
-    assert game.s.players[0].resources["sails"] == 0
-    assert "no benefit taken" in game.log_lines()[-1]
+    (die,) = sc.drafted(0, "Y6")
+    game = sc.turn(0)
+    places = [a for a in game.legal_actions() if isinstance(a, PlaceDie)]
+    take, decline = PlaceDie(die, "h00"), PlaceDie(die, "h00", True)
+    assert take in places and decline in places
+    assert places.index(decline) > max(i for i, a in enumerate(places) if not a.decline)  # type: ignore[attr-defined]
+    assert describe(game, decline) == "Place Y6 on Sailmaker (top shore) and take nothing (not 3 Sails)"
+    game.apply(decline)
+    assert game.s.players[0].resources["sails"] == 0 and game.s.slots["h00"] == die
+    assert game.pending is not None and game.pending.kind == "turn"
+    assert game.log_lines()[-1] == "Ana placed Y6 on Sailmaker: no benefit taken."
+
+
+def test_a_shore_die_that_reaches_no_tier_is_placed_in_one_action() -> None:
+    sc = Scenario()
+    sc.layout({"0,0": "sailmaker"})
+    sc.on_slot("v00", "B6")  # the Sailmaker's fee: 6
+    (die,) = sc.drafted(0, "Y2")
+    game = sc.turn(0)
+    assert PlaceDie(die, "h00", True) not in game.legal_actions()
+    with pytest.raises(IllegalAction, match="gives nothing there anyway"):
+        game.apply(PlaceDie(die, "h00", True))
+    words = describe(game, PlaceDie(die, "h00"))
+    assert words == "Place Y2 on Sailmaker (top shore, fee 6): too few pips for any benefit"
+    game.apply(PlaceDie(die, "h00"))
+    assert game.pending is not None and game.pending.kind == "turn"
+    assert game.log_lines()[-1] == "Ana placed Y2 on Sailmaker: too few pips for any benefit."
 
 
 @pytest.mark.parametrize(("face", "sails"), [(1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 3)])
@@ -196,7 +263,6 @@ def test_tiers(face: int, sails: int) -> None:
     sc = Scenario()
     sc.layout({"0,0": "sailmaker"})
     placed(sc, 0, f"Y{face}", "h00")
-    sc.game.apply(AssignPips((face,)))
     assert sc.game.s.players[0].resources["sails"] == sails
 
 
@@ -207,9 +273,7 @@ def test_favor_pip_raises_the_tier_but_not_the_face() -> None:
     (die,) = sc.drafted(0, "Y4")
     game = sc.turn(0)
     game.apply(SpendFavorPip(die))
-    game.apply(PlaceDie(die, "h00"))
-    assert game.pending.data.pips == 5
-    game.apply(AssignPips((5,)))
+    game.apply(PlaceDie(die, "h00"))  # 5 pips: the third tier
     p = game.s.players[0]
     assert p.resources["sails"] == 3 and p.favor == 0
     assert game.s.faces[die] == 4
@@ -224,7 +288,6 @@ def test_smuggler_token_ignores_the_shore_fee() -> None:
     game = sc.turn(0)
     game.apply(UseSmugglerToken(die))
     game.apply(PlaceDie(die, "h00"))
-    game.apply(AssignPips((5,)))
     assert game.s.players[0].resources["sails"] == 3
     assert game.s.players[0].smuggler == 0
 
@@ -234,7 +297,6 @@ def test_surplus_stops_at_five_and_pays_one_prestige() -> None:
     sc.layout({"0,0": "sailmaker"})
     sc.give(0, sails=4)
     placed(sc, 0, "Y6", "h00")
-    sc.game.apply(AssignPips((6,)))
     p = sc.game.s.players[0]
     assert p.resources["sails"] == 5 and p.prestige == 1
 
@@ -245,7 +307,6 @@ def test_colonists_without_room_go_back() -> None:
     sc.give(0, free_colonists=3)  # base housing is 4
     supply = sc.game.s.colonist_supply
     placed(sc, 0, "Y6", "h00")
-    sc.game.apply(AssignPips((6,)))
     p = sc.game.s.players[0]
     assert p.free_colonists == 4 and p.favor == 1
     assert sc.game.s.colonist_supply == supply - 1
@@ -255,7 +316,6 @@ def test_forum_tier_two() -> None:
     sc = Scenario()
     sc.layout({"0,0": "forum"})
     placed(sc, 0, "Y3", "h00")
-    sc.game.apply(AssignPips((3,)))
     p = sc.game.s.players[0]
     assert (p.favor, p.free_colonists) == (1, 1)
 
@@ -267,7 +327,6 @@ def test_display_draw_slides_and_refills() -> None:
     display = list(s.person_display)
     top_of_deck = s.person_deck[0]
     placed(sc, 0, "Y4", "h00")
-    sc.game.apply(AssignPips((4,)))
     assert sc.game.pending.kind == "choose"
     assert [a.option for a in sc.game.legal_actions()] == display  # type: ignore[attr-defined]
     sc.game.apply(Choose(display[0]))
@@ -281,7 +340,6 @@ def test_architects_office_tier_three_draws_from_deck_and_display() -> None:
     s = sc.game.s
     deck_top = s.building_deck[0]
     placed(sc, 0, "Y6", "h00")
-    sc.game.apply(AssignPips((6,)))
     choice = s.building_display[1]
     sc.game.apply(Choose(choice))
     assert set(s.players[0].hand) == {deck_top, choice}
@@ -293,9 +351,8 @@ def test_empty_deck_skips_that_part() -> None:
     s = sc.game.s
     s.building_deck.clear()
     placed(sc, 0, "Y2", "h00")
-    sc.game.apply(AssignPips((2,)))
     assert s.players[0].hand == []
-    assert "no building card left" in sc.game.log_lines()[-1]
+    assert "no Building card left in the deck" in sc.game.log_lines()[-1]
 
 
 @pytest.mark.parametrize(("face", "size"), [(2, "small"), (4, "medium"), (6, "large")])
@@ -315,6 +372,5 @@ def test_placing_on_a_shore_slot_does_not_tax_its_own_die() -> None:
     sc = Scenario()
     sc.layout({"0,0": "sailmaker"})
     placed(sc, 0, "Y5", "h00")
-    assert sc.game.pending.data.fees == (0,)
-    sc.game.apply(AssignPips((5,)))
+    assert sc.game.s.players[0].resources["sails"] == 3  # no fee for its own tier
     assert shore_fee(sc.game, "0,0") == 5

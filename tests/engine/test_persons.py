@@ -7,7 +7,7 @@ import pytest
 from engine_testkit import assert_illegal, choose, options
 
 from great_harbor.engine import Game
-from great_harbor.engine.actions import ActivatePerson, AssignPips, Choose, Pass, PlaceDie, SailOn, Trade
+from great_harbor.engine.actions import ActivatePerson, Choose, Pass, PlaceDie, SailOn, Trade
 from great_harbor.engine.describe import describe, prompt
 from great_harbor.engine.scenario import Scenario
 
@@ -113,10 +113,8 @@ def check_investor(card: str, colour: str, slot: str) -> None:
     assert options(game) == [str(die)]
     choose(game, str(die))
     assert game.s.faces[die] == 2  # the face does not change
+    assert "2 Metal" in describe(game, PlaceDie(die, slot))  # 4 pips: tier 2
     game.apply(PlaceDie(die, slot))
-    assert game.pending is not None and game.pending.data.pips == 4
-    assert AssignPips((4,)) in game.legal_actions()
-    game.apply(AssignPips((4,)))
     assert game.s.players[0].resources["metal"] == 2  # tier 2 of Blacksmith Avenue
     assert str(die) not in game.s.die_bonus  # the pips were for that placement only
 
@@ -152,7 +150,6 @@ def test_investor_11_purple_adds_two_pips() -> None:
     activate(game, "person-11")
     choose(game, str(die))
     game.apply(PlaceDie(die, "v23"))  # purple Shore slot of the bottom-right tile
-    game.apply(AssignPips((4,)))
     assert game.s.players[0].resources["metal"] == 2
 
 

@@ -50,6 +50,7 @@ def _field_values(cat: Catalogue, game: Game) -> dict[str, list[object]]:
         "colour": [*COLOURS, "green"],
         "site": [site.id for site in cat.colony_board.sites] + ["nowhere"],
         "colonist": [False, True],
+        "decline": [False, True],
         "unpaid": [(), ("planks",), ("rope", "metal")],
         "space": [0, 1, 2, 3, 4],
         "person_slot": [0, 1, 2, 3, 4],

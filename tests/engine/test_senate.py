@@ -61,7 +61,7 @@ def test_a_bridge_pays_only_once_both_neighbours_reach_it() -> None:
     assert p.coins == 0 and p.senate_bridges == []
     game.apply(FavorSenate("blue"))  # blue 3: the bridge pays 1 coin
     assert p.coins == 1 and len(p.senate_bridges) == 1
-    assert logged(game, "red-blue bridge at 3")
+    assert game.log_lines()[-1] == "Ana advances on the blue Senate track to 3: 1 coin from the red-blue bridge."
 
 
 def test_a_bridge_links_only_neighbouring_tracks() -> None:
@@ -118,7 +118,7 @@ def test_dice_color_bonus_pays_on_a_later_draft() -> None:
     assert sum(ben.resources.values()) == 0
     game.apply(Draft(blue[0]))  # not a bonus colour for Ana
     assert sum(ana.resources.values()) == 1
-    assert logged(game, "Dice Color Bonus: 1 metal")
+    assert logged(game, "and takes the Dice Color Bonus: 1 Metal.")
 
 
 def test_dice_color_bonus_follows_the_current_tile() -> None:

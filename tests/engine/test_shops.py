@@ -6,7 +6,8 @@ import pytest
 
 from great_harbor.data import Catalogue
 from great_harbor.engine import Game
-from great_harbor.engine.actions import AssignPips, EndTurn, PlaceDie, SetUpShop
+from great_harbor.engine.actions import EndTurn, PlaceDie, SetUpShop
+from great_harbor.engine.describe import describe
 from great_harbor.engine.errors import IllegalAction
 from great_harbor.engine.invariants import check, find_problems
 from great_harbor.engine.scenario import Scenario
@@ -140,10 +141,8 @@ def test_rulebook_sailmaker_example() -> None:
     (die,) = sc.drafted(0, "P4")
     sc.shop(1, "h02+v03")  # round the top-right corner of the Sailmaker
     game = sc.turn(0)
+    assert describe(game, PlaceDie(die, "h02")).endswith("(top shore, +1 pip from Shops): 3 Sails")
     game.apply(PlaceDie(die, "h02"))  # the Sailmaker's top Shore slot, red/purple
-    assert game.pending is not None and game.pending.data.pips == 5
-    assert AssignPips((5,)) in game.legal_actions()
-    game.apply(AssignPips((5,)))
     white, yellow = game.player(0), game.player(1)
     assert white.resources["sails"] == 3  # tier 3; the bare 4 would give tier 2
     assert yellow.resources["metal"] == 1
@@ -159,9 +158,7 @@ def test_two_shops_on_one_slot() -> None:
     sc.shop(1, "h00+v00")  # both ends of the Carpentry's top Shore slot h00
     sc.shop(2, "h00+h01")
     game = sc.turn(0)
-    game.apply(PlaceDie(die, "h00"))
-    assert game.pending is not None and game.pending.data.pips == 3
-    game.apply(AssignPips((3,)))
+    game.apply(PlaceDie(die, "h00"))  # 1 + 2 pips
     assert game.player(0).resources["planks"] == 2  # tier 2 from 1 + 2 pips
     assert game.player(1).resources["planks"] == 1  # yellow -> planks on dice-bonus-1
     assert game.player(2).resources["planks"] == 1
@@ -193,7 +190,8 @@ def test_shop_income_respects_the_surplus_rule() -> None:
     game.apply(PlaceDie(die, "h11"))
     assert game.player(1).resources["rope"] == 5
     assert game.player(1).prestige == prestige + 1
-    assert game.log_lines()[-1].endswith("Ben gains 2 Rope and 1 Prestige for surplus.")
+    # Two Shops pay 2 Rope; 1 fits the track, 1 is over it: 1 Prestige, said where it comes from
+    assert game.log_lines()[-1].endswith("Ben gains 1 Rope (+1 over the track → 1 Prestige).")
 
 
 def test_district_and_other_slots_ignore_shops() -> None:

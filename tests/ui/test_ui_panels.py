@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from great_harbor.data import Catalogue
 from great_harbor.engine import Game, Seat
-from great_harbor.engine.actions import AssignPips, PlaceDie
+from great_harbor.engine.actions import PlaceDie
 from great_harbor.engine.scenario import Scenario
 from great_harbor.engine.state import OUTBOUND, ShipState
 from great_harbor.ui.app import make_app
@@ -69,26 +69,25 @@ def test_a_diplomat_s_lower_pirate_total_is_on_the_trade_board(catalogue: Catalo
     assert "Ben: Diplomat" not in text
 
 
-async def test_while_a_die_s_pips_are_assigned_the_map_shows_the_fee_that_die_pays() -> None:
-    """A die on a Shore slot never raises its own fee: while its player assigns its pips, the
-    tile shows the tiers and the fee of that placement, and the new fee only afterwards."""
+async def test_a_die_on_a_shore_slot_takes_its_tier_before_its_own_fee_shows() -> None:
+    """A die on a Shore slot never raises its own fee: placed, it takes the tier its pips reach
+    against the fee before it (a 5 against 3: 1 Sail), and the map shows the new fee at once."""
     sc = Scenario()
     sc.layout({"0,0": "sailmaker"})
     sc.on_slot("h00", "B3")  # the Sailmaker's top Shore slot: fee 3
     (die,) = sc.drafted(0, "B5")
     sc.drafted(0, "P1")
     game = sc.turn(0)
-    game.apply(PlaceDie(die, "v00"))  # its left Shore slot
-    assert game.pending is not None and game.pending.data.fees == (3,)
     app = make_app(game=game, automa_delay=0, blink=False)
     async with app.run_test(size=(160, 45)) as pilot:
         await pilot.pause()
         if isinstance(app.screen, HandOffScreen):
             await pilot.press("enter")
         text = screen_text(app)
-        assert " 4+ 1 Sails" in text and "Fee for this die +3" in text and "Shore fee +5" not in text
-        app.play(AssignPips((5,)))
+        assert " 4+ 1 Sails" in text and "Shore fee +3" in text
+        app.play(PlaceDie(die, "v00"))  # its left Shore slot
         await pilot.pause()
+        assert game.s.players[0].resources["sails"] == 1
         text = screen_text(app)
         assert " 6+ 1 Sails" in text and "Shore fee +5" in text and "this die" not in text
 

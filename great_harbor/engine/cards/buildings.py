@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import fleet, senate, supply
+from .. import fleet, names, senate, supply
 from ..card_hooks import Card, card, card_class
 from ..choices import continuation, offer
 from ..options import CrewOption, HarborDieOption, Plain
@@ -118,7 +118,8 @@ class PortCrane(Card):
         source = str(top.data.source)
         die = s.slots.pop(source)
         s.slots[option.value] = die
-        game.log("port-crane", top.seat, die=die, face=s.faces[die], source=source, to=option.value)
+        game.log("port-crane", top.seat, die=die, face=s.faces[die], source=names.slot_where(game, source),
+                 to=names.slot_where(game, option.value))
         _done(game, top)
 
 
@@ -142,8 +143,9 @@ class MarketSquare(Card):
     @continuation("effects.market_square")
     def take(game: Game, top: Pending, option: Plain) -> None:
         p = game.s.players[top.seat]
-        p.luxuries[option.value] += card(game, top.data.card).n("luxury")
-        game.log("market-square", p.seat, luxury=option.value)
+        n = card(game, top.data.card).n("luxury")
+        p.luxuries[option.value] += n
+        game.log("market-square", p.seat, luxury=option.value, n=n)
         _done(game, top)
 
 
@@ -263,9 +265,9 @@ class CustomsOffice(Card):
     def take(game: Game, top: Pending, option: Plain) -> None:
         p = game.s.players[top.seat]
         office = next(c for c in (card(game, b) for b in p.buildings) if isinstance(c, CustomsOffice))
-        supply.gain_resources(game, p, {option.value: office.n("resources")})
+        items = supply.gain(game, p, {option.value: office.n("resources")})
         game.resolved(office.id)
-        game.log("customs", p.seat, resource=option.value)
+        game.log("customs", p.seat, resource=option.value, items=items)
 
 
 @card_class

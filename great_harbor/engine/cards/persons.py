@@ -9,9 +9,9 @@ by name (a pending choice is plain data and survives saving). The amounts each c
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .. import colony, fleet, harbor, senate, supply, voyage
+from .. import colony, fleet, harbor, names, senate, supply, voyage
 from ..card_hooks import Card, card, card_class
 from ..choices import continuation, offer
 from ..effects import markers_left
@@ -47,6 +47,11 @@ def counted(n: int) -> str:
 
 def _done(game: Game, top: Pending) -> None:
     game.resolved(top.data.card)
+
+
+def _colonists(item: dict[str, Any]) -> dict[str, Any]:
+    """A colonists gain item as the arguments of ``names.colonist_words``."""
+    return {"got": item["got"], "wanted": item["wanted"], "why": item.get("why", "room")}
 
 
 def _ships_at_sea(p: PlayerState) -> list[DockOption]:
@@ -116,9 +121,16 @@ class Patrician(PersonCard):
         s = game.s
         flips = []
         for d in option.dice:
+            slot = next((sid for sid, x in s.slots.items() if x == d), None)
+            cells = harbor.geometry(game).slot_cells[slot] if slot is not None else ()
+            before_fee = harbor.shore_fee(game, cells[0]) if len(cells) == 1 else 0
             before = s.faces[d]
             s.faces[d] = 7 - s.faces[d]
-            flips.append([d, before, s.faces[d]])
+            fee = None
+            if len(cells) == 1 and harbor.shore_fee(game, cells[0]) != before_fee:  # a Shore die sets the fee
+                fee = {"tile": s.layout[cells[0]], "before": before_fee, "after": harbor.shore_fee(game, cells[0])}
+            flips.append({"die": d, "before": before, "after": s.faces[d],
+                          "slot": names.slot_where(game, slot) if slot is not None else None, "fee": fee})
         game.log("patrician", top.seat, flips=flips)
         _done(game, top)
 
@@ -189,10 +201,11 @@ class Quaestor(PersonCard):
     effect = "quaestor"
     numbers_used = ("colonists",)
 
+    def gives(self, game: Game, p: PlayerState) -> str:
+        return names.colonist_words(**_colonists(supply.Ledger(game, p).colonists(self.n("colonists"))), before=True)
+
     def start(self, game: Game, p: PlayerState) -> None:
-        wanted = self.n("colonists")
-        got = supply.gain_colonists(game, p, wanted)
-        game.log("quaestor", p.seat, got=got, wanted=wanted)
+        game.log("quaestor", p.seat, items=[supply.gain_colonists_item(game, p, self.n("colonists"))])
         game.resolved(self.id)
 
 
@@ -284,6 +297,9 @@ class Tribune(PersonCard):
     effect = "tribune"
     numbers_used = ("favor", "smuggler")
 
+    def gives(self, game: Game, p: PlayerState) -> str:
+        return f"{self.n('favor')} Favor, {names.plural(self.n('smuggler'), 'Smuggler token')}"
+
     def start(self, game: Game, p: PlayerState) -> None:
         p.favor += self.n("favor")
         p.smuggler += self.n("smuggler")
@@ -297,6 +313,9 @@ class Schemer(PersonCard):
 
     effect = "schemer"
     numbers_used = ("smuggler",)
+
+    def gives(self, game: Game, p: PlayerState) -> str:
+        return names.plural(self.n("smuggler"), "Smuggler token")
 
     def start(self, game: Game, p: PlayerState) -> None:
         p.smuggler += self.n("smuggler")
@@ -435,6 +454,10 @@ class FarCaptain(PersonCard):
             1 for sh in fleet.ships(p)
             if (sh.where == OUTBOUND and sh.segment >= 1) or (sh.where == RETURNING and sh.sail_back > first)
         )
+
+    def gives(self, game: Game, p: PlayerState) -> str:
+        ships = self.count(game, p)
+        return f"{names.coins(ships * self.n('coins'))} ({names.plural(ships, 'ship')} far out)"
 
     def start(self, game: Game, p: PlayerState) -> None:
         n = self.count(game, p) * self.n("coins")
