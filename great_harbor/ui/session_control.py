@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from great_harbor.data import Catalogue
     from great_harbor.engine import Game
-    from great_harbor.record import RecordError
+    from great_harbor.record import GameRecord, RecordError
     from great_harbor.replay import Replay
     from great_harbor.session import Session
 
@@ -41,6 +41,9 @@ if TYPE_CHECKING:
         autosave: bool
         log_seen: int
         _save_problem: str | None
+
+        @property
+        def served(self) -> bool: ...
 
         @property
         def catalogue(self) -> Catalogue: ...
@@ -162,18 +165,29 @@ class SessionControl(_Base):
         self.after_change()
 
     def export_log(self) -> None:
-        """Write the game's log to a text file beside its save, and say where."""
-        from .saving import write_log
-
+        """Write the game's log to a text file beside its save (a download in a browser), and say where."""
         session = self.session
         if session is None or self.game is None:
             self.notify("This game is not recorded: there is no log to export.", severity="warning")
             return
-        self._report_export(write_log(session.record, session.game, session.path))
+        self.deliver_log(session.record, session.game, session.path)
 
-    def _report_export(self, result: tuple[Path | None, str]) -> None:
-        path, message = result
-        self.notify(message, severity="information" if path else "error", timeout=10)
+    def deliver_log(self, record: GameRecord, game: Game, save: Path | None) -> None:
+        """The log of ``game`` as a text file: beside its save, or when the app is served in a
+        browser, a download in that browser (nothing is written where the server runs)."""
+        from .saving import download_name, write_log
+
+        if not self.served:
+            path, message = write_log(record, game, save)
+            self.notify(message, severity="information" if path else "error", timeout=10)
+            return
+        import io
+
+        from great_harbor.record import log_text
+
+        name = download_name(save, record)
+        self.deliver_text(io.StringIO(log_text(record, game)), save_filename=name, mime_type="text/plain")
+        self.notify(f"The log ({len(game.s.log)} lines) is downloading to this browser as {name}", timeout=10)
 
     def saves_folder(self) -> Path:
         from great_harbor.saves import saves_dir

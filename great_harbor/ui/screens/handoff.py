@@ -21,7 +21,7 @@ class HandOffScreen(Screen[int]):
 
     BINDINGS = [
         Binding("enter", "ready", "I am ready"),
-        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("ctrl+q", "app.quit", "Quit", id="quit"),
     ]
 
     def __init__(self, view: SeatView, seat: int) -> None:
