@@ -34,6 +34,8 @@ COMMAND_HELP: dict[str, tuple[str, str]] = {
              'great-harbor play --players "Ana,Ben" --automa --seed 7'),
     "replay": ("step through a finished or running game, read-only",
                "great-harbor replay 2025-01-31_201500_ana-ben"),
+    "serve": ("play in a browser: each tab that opens the page gets its own game (needs the web extra)",
+              "great-harbor serve --port 8000"),
     "saves": ("list saved games: seats, round, date, finished or not", "great-harbor saves --unfinished"),
     "export-log": ("write the log of a saved game to a plain-text file",
                    "great-harbor export-log 2025-01-31_201500_ana-ben -o log.txt"),
@@ -43,8 +45,8 @@ COMMAND_HELP: dict[str, tuple[str, str]] = {
     "schema": ("print the JSON Schema of a game record or of a catalogue file",
                "great-harbor schema record > great-harbor-record.schema.json"),
 }
-SAVES_COMMANDS = ("play", "replay", "saves", "export-log")  # the ones --saves-dir goes with
-DATA_COMMANDS = ("play", "replay", "export-log", "rules", "validate-data", "simulate")  # --data goes with
+SAVES_COMMANDS = ("play", "replay", "serve", "saves", "export-log")  # the ones --saves-dir goes with
+DATA_COMMANDS = ("play", "replay", "serve", "export-log", "rules", "validate-data", "simulate")  # --data goes with
 
 
 def _command_list() -> str:
@@ -97,6 +99,23 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=_seed, default=None, help="seed of the game (default: a random game)")
 
     cli_saves.add_parsers(add)  # replay, saves, export-log
+
+    serve = add(
+        "serve",
+        description="Play in a web browser: serve the game on HOST:PORT; every browser tab that opens the page\n"
+        "gets a game of its own, starting at the new-game screen (with Continue and the saved games).\n"
+        "Needs the web extra: pip install 'great-harbor[web]'.",
+        epilog="examples:\n"
+        "  great-harbor serve                     then open http://127.0.0.1:8000/ on this computer\n"
+        "  great-harbor serve --host 0.0.0.0      let other computers of the network play (read the warning)\n\n"
+        "Only this computer can open the page unless --host names another address; then anyone who can\n"
+        "reach that address can play and open every game of the saves folder.",
+    )
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1: this computer only); another prints a warning")
+    serve.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000; 0: any free one)")
+    serve.add_argument("--saves-dir", type=Path, metavar="DIR", help=cli_saves.SAVES_DIR_HELP)
+    serve.add_argument("--data", type=Path, metavar="DIR", help=DATA_HELP)
 
     rules = add(
         "rules",
@@ -167,6 +186,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {inert(text[:40])!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError("a port is a number from 0 to 65535")
+    return value
+
+
 def _seats(text: str) -> int:
     value = _positive(text)
     if not 2 <= value <= 4:
@@ -229,6 +258,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     return run_app(players=names, automa=args.automa, seed=args.seed, shops=args.shops, saves_dir=args.saves_dir,
                    data=data_dir(args.data))
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from great_harbor.serve import run  # start-up: only for this command
+
+    return run(args.host, args.port, args.saves_dir, data_dir(args.data))
 
 
 def cmd_validate_data(args: argparse.Namespace) -> int:
@@ -308,6 +343,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 COMMANDS = {
     "play": cmd_play,
+    "serve": cmd_serve,
     "validate-data": cmd_validate_data,
     "rules": cmd_rules,
     "simulate": cmd_simulate,

@@ -79,11 +79,14 @@ class GreatHarborApp(SessionControl, App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "The Great Harbor"
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        # An id: served in a browser, the binding answers to other keys as well (see .served).
+        Binding("ctrl+q", "quit", "Quit", priority=True, id="quit"),
+        Binding("ctrl+p", "command_palette", "palette", show=False, priority=True, id="command-palette",
+                tooltip="Open the command palette"),
         # Priority: also over modal screens (a colony view, the Automa's playback), which keep the
         # app's ordinary bindings from their keys. `?`: see on_event.
         Binding("question_mark,f1", "lookup", "Rules", key_display="?", priority=True),
-        Binding("f5", "context_help", "Rule for this", priority=True),
+        Binding("f5", "context_help", "Rule for this", priority=True, id="context-help"),
     ]
 
     def __init__(
@@ -99,8 +102,10 @@ class GreatHarborApp(SessionControl, App[None]):
         autosave: bool = True,
         session: Session | None = None,
         replay: Replay | None = None,
+        served: bool | None = None,
     ) -> None:
         super().__init__()
+        self._served = served  # None: served when Textual runs the app for a browser
         self.setup = setup
         self._initial_game = game
         self._initial_session = session
@@ -128,7 +133,18 @@ class GreatHarborApp(SessionControl, App[None]):
             self._catalogue = load_catalogue()
         return self._catalogue
 
+    @property
+    def served(self) -> bool:
+        """Whether the app runs in a browser tab (``great-harbor serve``): keys the browser keeps
+        for itself have others beside them, shown in the footer, and the log is a download."""
+        return self.is_web if self._served is None else self._served
+
     def on_mount(self) -> None:
+        if self.served:
+            from .served import PALETTE_KEY, SERVED_KEYS
+
+            self.set_keymap(SERVED_KEYS)
+            self.COMMAND_PALETTE_BINDING = PALETTE_KEY  # type: ignore[misc]  # the footer shows the palette's key by this
         # The command line paused the garbage collector for start-up; half a second after
         # mounting, the first screen is drawn and the burst of long-lived objects is over.
         self.set_timer(0.5, resume_collector)
@@ -583,16 +599,19 @@ def make_app(
     autosave: bool = True,
     session: Session | None = None,
     replay: Replay | None = None,
+    served: bool | None = None,
 ) -> GreatHarborApp:
     """The app, for the command line and tests: with ``players`` it starts that game directly
     (``automa`` adds the Automa as one more seat, ``shops`` plays the Harbor Shops variant); with
     ``session`` it goes on with that saved game; with ``replay`` it opens the replay viewer; with
     ``game`` it shows that game (not recorded: no autosave, no undo); otherwise it opens the
     new-game screen. New games are saved in ``saves_dir`` (default: the saves folder) unless
-    ``autosave`` is False."""
+    ``autosave`` is False. ``served``: play as in a browser tab (default: when Textual runs the
+    app for one)."""
     setup = None
     if players is not None:
         seats = tuple(Seat(n) for n in players) + ((Seat("Automa", automa=True),) if automa else ())
         setup = Setup(seats, seed, shops)
     return GreatHarborApp(setup, seed=seed, automa_delay=automa_delay, blink=blink, catalogue=catalogue, game=game,
-                          saves_dir=saves_dir, autosave=autosave, session=session, replay=replay)
+                          saves_dir=saves_dir, autosave=autosave, session=session, replay=replay,
+                          served=served)

@@ -7,6 +7,7 @@ instead of applying them."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
@@ -104,6 +105,13 @@ def log_path(save: Path | None, record: GameRecord) -> Path:
         return save.with_name(f"{save.stem}-log.txt")
     names = "-".join(s.name.lower() for s in record.seats)
     return Path.cwd() / f"great-harbor-log-{record.seed}-{names}.txt"
+
+
+def download_name(save: Path | None, record: GameRecord) -> str:
+    """The log's file name for a browser's downloads: as beside the save, in letters, digits,
+    ``.``, ``-`` and ``_`` only (the name travels in a header)."""
+    name = re.sub(r"(?:[^A-Za-z0-9._-]|-)+", "-", log_path(save, record).name).strip("-.")
+    return name if name.endswith(".txt") else f"{name or 'great-harbor-log'}.txt"
 
 
 def write_log(record: GameRecord, game: Game, save: Path | None) -> tuple[Path | None, str]:

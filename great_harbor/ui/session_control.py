@@ -9,6 +9,7 @@ over the hand-off screen, the Automa's playback or a colony view).
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,12 +20,12 @@ from textual.screen import Screen
 from great_harbor.engine import EngineError, IllegalAction, rule_ids
 from great_harbor.engine.describe import describe
 from great_harbor.engine.errors import Refusal
-from great_harbor.record import RecordError
+from great_harbor.record import RecordError, log_text
 from great_harbor.saves import saves_dir
 from great_harbor.session import CannotUndo, Session
 
 from .messages import Setup
-from .saving import write_log
+from .saving import download_name, write_log
 from .screens.game import GameScreen
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from great_harbor.data import Catalogue
     from great_harbor.engine import Game
     from great_harbor.engine.actions import Action
+    from great_harbor.record import GameRecord
     from great_harbor.replay import Replay
 
     class _Base(App[None]):
@@ -46,6 +48,9 @@ if TYPE_CHECKING:
         log_seen: int
         _save_problem: str | None
         _acted: bool
+
+        @property
+        def served(self) -> bool: ...
 
         @property
         def catalogue(self) -> Catalogue: ...
@@ -162,16 +167,23 @@ class SessionControl(_Base):
         self.after_change((before, action) if before is not None else None)
 
     def export_log(self) -> None:
-        """Write the game's log to a text file beside its save, and say where."""
+        """Write the game's log to a text file beside its save (a download in a browser), and say where."""
         session = self.session
         if session is None or self.game is None:
             self.notify("This game is not recorded: there is no log to export.", severity="warning")
             return
-        self._report_export(write_log(session.record, session.game, session.path))
+        self.deliver_log(session.record, session.game, session.path)
 
-    def _report_export(self, result: tuple[Path | None, str]) -> None:
-        path, message = result
-        self.notify(message, severity="information" if path else "error", timeout=10)
+    def deliver_log(self, record: GameRecord, game: Game, save: Path | None) -> None:
+        """The log of ``game`` as a text file: beside its save, or when the app is served in a
+        browser, a download in that browser (nothing is written where the server runs)."""
+        if not self.served:
+            path, message = write_log(record, game, save)
+            self.notify(message, severity="information" if path else "error", timeout=10)
+            return
+        name = download_name(save, record)
+        self.deliver_text(io.StringIO(log_text(record, game)), save_filename=name, mime_type="text/plain")
+        self.notify(f"The log ({len(game.s.log)} lines) is downloading to this browser as {name}", timeout=10)
 
     def saves_folder(self) -> Path:
         return saves_dir(self.saves_dir)

@@ -89,12 +89,12 @@ class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("tab", "switch_focus", "Map ⇄ actions", priority=True),
         Binding("f2", "colonies", "Colonies"),
-        Binding("f3", "next_tab", "Next board"),
+        Binding("f3", "next_tab", "Next board", priority=True, id="next-board"),
         Binding("f4", "log", "Log"),
         Binding("ctrl+z", "app.undo", "Undo", priority=True),
         Binding("ctrl+y", "app.redo", "Redo", priority=True, show=False),  # in the palette and the picker
-        Binding("ctrl+e", "app.export_log", "Export log", priority=True, show=False),  # in the palette
-        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("ctrl+e", "app.export_log", "Export log", priority=True, show=False, id="export-log"),  # in the palette
+        Binding("ctrl+q", "app.quit", "Quit", id="quit"),
         Binding("escape", "focus_actions", show=False),  # from the log (the map and the picker use Esc)
     ]
 

@@ -76,7 +76,7 @@ class GameOverScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new_game", "New game"),
         Binding("f2", "colonies", "Colonies"),
-        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("ctrl+q", "app.quit", "Quit", id="quit"),
     ]
 
     def __init__(self, view: SeatView) -> None:

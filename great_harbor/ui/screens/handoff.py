@@ -23,7 +23,7 @@ class HandOffScreen(Screen[int]):
     BINDINGS = [
         Binding("enter", "ready", "I am ready"),
         Binding("ctrl+z", "undo", "Undo", show=False),  # says why not: see action_undo
-        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("ctrl+q", "app.quit", "Quit", id="quit"),
     ]
 
     def __init__(self, view: SeatView, seat: int, undo_note: str = "") -> None:

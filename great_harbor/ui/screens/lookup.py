@@ -149,8 +149,10 @@ class LookupScreen(Screen[None]):
 
     BINDINGS = [
         Binding("escape", "close", "Close the lookup"),
-        Binding("alt+left", "back", "Back"),
-        Binding("alt+right", "forward", "Forward"),
+        # Priority: served in a browser they answer to Ctrl+← Ctrl+→ too, which the search field
+        # would take for moving by words.
+        Binding("alt+left", "back", "Back", priority=True, id="lookup-back"),
+        Binding("alt+right", "forward", "Forward", priority=True, id="lookup-forward"),
         Binding("backspace", "back", "Back", show=False),
     ]
 

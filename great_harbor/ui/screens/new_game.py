@@ -53,10 +53,10 @@ class OnOffBox(Checkbox):
 
 class NewGameScreen(Screen[None]):
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start the game"),
+        Binding("ctrl+s", "start", "Start the game", id="start-game"),
         Binding("enter", "start", "Start the game", show=False),
-        Binding("ctrl+o", "app.saved_games", "Saved games"),
-        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("ctrl+o", "app.saved_games", "Saved games", id="saved-games"),
+        Binding("ctrl+q", "app.quit", "Quit", id="quit"),
     ]
 
     def __init__(self, setup: Setup | None = None, seed: int | None = None, *, folder: Path) -> None:

@@ -21,7 +21,7 @@ from great_harbor.engine.events import ALL_SECRETS
 from great_harbor.engine.game import SeatView
 from great_harbor.replay import Replay
 
-from ..saving import marked_log, write_log
+from ..saving import marked_log
 from ..style import DIM, player_text
 from ..widgets.colony import ColonyBoard
 from ..widgets.dice import DicePanel
@@ -59,11 +59,11 @@ class ReplayScreen(Screen[None]):
         Binding("g", "goto", "Go to round"),
         Binding("c", "cycle_colony", "Next colony", show=False),
         Binding("f2", "colonies", "Colonies"),
-        Binding("f3", "next_tab", "Next board", show=False),
+        Binding("f3", "next_tab", "Next board", show=False, id="next-board"),
         Binding("f4", "log", "Log", show=False),
-        Binding("ctrl+e", "export", "Export log", show=False),
+        Binding("ctrl+e", "export", "Export log", show=False, id="export-log"),
         Binding("escape,q", "close", "Leave"),
-        Binding("ctrl+q", "app.quit", "Quit", show=False),
+        Binding("ctrl+q", "app.quit", "Quit", show=False, id="quit"),
     ]
 
     def __init__(self, replay: Replay, standalone: bool = False) -> None:
@@ -261,8 +261,7 @@ class ReplayScreen(Screen[None]):
     def action_export(self) -> None:
         replay = self.replay
         final = replay.record.replay(replay.cat, apply=lambda g, a: g._apply(a))  # the whole game's log
-        path, message = write_log(replay.record, final, self.path)
-        self.notify(message, severity="information" if path else "error", timeout=10)
+        self.app.deliver_log(replay.record, final, self.path)  # type: ignore[attr-defined]
 
     def action_close(self) -> None:
         if self.standalone:

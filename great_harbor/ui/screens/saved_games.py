@@ -30,7 +30,7 @@ class SavedGamesScreen(Screen[None]):
         Binding("r", "replay", "Replay"),
         Binding("f", "force", "Open anyway"),
         Binding("escape", "back", "Back"),
-        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("ctrl+q", "app.quit", "Quit", id="quit"),
     ]
 
     def __init__(self, folder: Path) -> None:

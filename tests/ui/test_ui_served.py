@@ -1,0 +1,180 @@
+"""The app served in a browser tab (``great-harbor serve``, issue 20), driven with Pilot as if it
+were: every binding on a key a browser keeps for itself has another key, the footer shows that one,
+those keys do what the terminal's do, and Ctrl+E hands the log to the browser as a download
+instead of writing a file. The real browser is in tests/test_serve_browser.py."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import io
+import pkgutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from agent_keys import play_until
+from textual.binding import Binding
+from textual.dom import DOMNode
+from textual.widgets._footer import FooterKey
+
+import great_harbor.ui
+from great_harbor.ui.app import GreatHarborApp, make_app
+from great_harbor.ui.screens.game import GameScreen
+from great_harbor.ui.screens.handoff import HandOffScreen
+from great_harbor.ui.screens.lookup import LookupScreen
+from great_harbor.ui.screens.new_game import NewGameScreen
+from great_harbor.ui.screens.saved_games import SavedGamesScreen
+from great_harbor.ui.served import BROWSER_KEYS, SERVED_KEYS
+
+
+def ui_classes() -> list[type[DOMNode]]:
+    """Every screen, widget and app class of the UI package."""
+    found: list[type[DOMNode]] = []
+    for info in pkgutil.walk_packages(great_harbor.ui.__path__, "great_harbor.ui."):
+        module = importlib.import_module(info.name)
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if issubclass(cls, DOMNode) and cls.__module__ == module.__name__:
+                found.append(cls)
+    return found
+
+
+def own_bindings(cls: type[DOMNode]) -> list[Binding]:
+    return [b for b in cls.__dict__.get("BINDINGS", []) if isinstance(b, Binding)]
+
+
+def test_every_binding_on_a_browsers_key_has_another_key_when_served() -> None:
+    classes = ui_classes()
+    assert GreatHarborApp in classes and GameScreen in classes and LookupScreen in classes
+    checked = 0
+    for cls in classes:
+        bindings = own_bindings(cls)
+        for binding in bindings:
+            keys = binding.key.split(",")
+            if not set(keys) & BROWSER_KEYS:
+                continue
+            checked += 1
+            served = SERVED_KEYS.get(binding.id or "", "").split(",") if binding.id else []
+            same_action = [k for b in bindings if b.action == binding.action for k in b.key.split(",")]
+            others = [k for k in [*served, *same_action] if k and k not in BROWSER_KEYS]
+            where = f"{cls.__name__}: {binding.key} -> {binding.action}"
+            assert others, f"{where} has no key a browser lets through"
+            if binding.show:  # the footer shows the binding's first key (served: of the served ones)
+                assert (served or keys)[0] not in BROWSER_KEYS, f"{where}: the footer would show a browser's key"
+    assert checked >= 15  # quit on every screen, F5, F3, Ctrl+E, Ctrl+S, Ctrl+O, Alt+← →, Ctrl+P
+
+
+def test_served_keys_are_none_of_a_browsers_and_keep_the_terminals() -> None:
+    ids = {b.id for cls in ui_classes() for b in own_bindings(cls) if b.id}
+    assert set(SERVED_KEYS) <= ids, "a served key for a binding that is not there"
+    for binding_id, keys in SERVED_KEYS.items():
+        first, *rest = keys.split(",")
+        assert first not in BROWSER_KEYS and len(first) > 1, binding_id  # never printable: fields take those
+        assert rest and set(rest) <= BROWSER_KEYS, f"{binding_id}: the terminal's key is kept after the new one"
+
+
+def footer(app: GreatHarborApp) -> dict[str, str]:
+    """Description -> key as the footer shows it."""
+    return {key.description or "palette": key.key_display for key in app.screen.query(FooterKey)}
+
+
+async def test_the_footer_shows_the_browsers_keys_only_when_served() -> None:
+    for served, expected in ((False, {"Quit": "^q", "Saved games": "^o", "Start the game": "^s",
+                                      "Rule for this": "f5", "palette": "^p"}),
+                             (True, {"Quit": "^\\", "Saved games": "f2", "Start the game": "f4",
+                                     "Rule for this": "f8", "palette": "f9"})):
+        app = make_app(blink=False, served=served)
+        async with app.run_test(size=(160, 45)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            shown = footer(app)
+            for description, key in expected.items():
+                assert shown.get(description) == key, (served, description, shown)
+
+
+async def test_the_served_keys_do_what_the_terminals_do(saves: Path) -> None:
+    app = make_app(blink=False, automa_delay=0, served=True)
+    async with app.run_test(size=(120, 36)) as pilot:  # the tabbed table: Next board has work to do
+        await pilot.pause()
+        await pilot.press("f2")
+        assert isinstance(app.screen, SavedGamesScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("f8")  # Rule for this, over the new-game form
+        assert isinstance(app.screen, LookupScreen)
+        await pilot.press("escape")
+        await pilot.press("f4")  # start the game (Ana and Ben)
+        await pilot.pause()
+        assert app.game is not None
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.layout_mode != "wide"
+        assert footer(app).get("Next board") == "^→"
+        tabs = screen.query_one("TabbedContent")
+        before = tabs.active  # type: ignore[attr-defined]
+        await pilot.press("ctrl+right")
+        assert tabs.active != before  # type: ignore[attr-defined]
+        await pilot.press("f3")  # the terminal's key still works where the browser lets it through
+        await pilot.press("f9")
+        assert app.screen.__class__.__name__ == "CommandPalette"
+        await pilot.press("escape")
+        await pilot.press("ctrl+backslash")
+        await pilot.pause()
+    assert app.return_code in (0, None) and not app.is_running
+
+
+async def test_the_lookups_back_and_forward_have_keys_the_search_field_does_not_take() -> None:
+    app = make_app(seed=3, players=["Ana", "Ben"], blink=False, automa_delay=0, served=True)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        lookup = app.screen
+        assert isinstance(lookup, LookupScreen)
+        await pilot.press(*"corsair", "enter")
+        first = lookup.current
+        await pilot.press(*"shore fee", "enter")
+        second = lookup.current
+        assert first and second and first != second
+        assert footer(app).get("Back") == "^←" and footer(app).get("Forward") == "^→"
+        await pilot.press("ctrl+left")
+        assert lookup.current == first
+        await pilot.press("ctrl+right")
+        assert lookup.current == second
+
+
+async def test_ctrl_e_served_delivers_the_log_and_writes_nothing(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    delivered: list[tuple[str, dict[str, Any]]] = []
+
+    def deliver_text(self: GreatHarborApp, file: io.StringIO, **options: Any) -> str:
+        delivered.append((file.getvalue(), options))
+        return "key"
+
+    monkeypatch.setattr(GreatHarborApp, "deliver_text", deliver_text)
+    app = make_app(seed=11, players=["Ana", "Ben"], blink=False, automa_delay=0, served=True)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        await play_until(pilot, app, lambda g: len(g.s.log) > 20)
+        if isinstance(app.screen, HandOffScreen):
+            await pilot.press("enter")
+        await pilot.press("shift+f4")
+        await pilot.press("ctrl+e")
+        session = app.session
+        assert session is not None and session.path is not None
+        name = f"{session.path.stem}-log.txt"
+        assert len(delivered) == 2
+        for text, options in delivered:
+            assert text == session.log_text()
+            assert options == {"save_filename": name, "mime_type": "text/plain"}
+        assert any(f"is downloading to this browser as {name}" in n.message for n in app._notifications)
+    assert sorted(p.name for p in saves.iterdir() if not p.name.startswith(".")) == [session.path.name]
+
+
+def test_a_download_name_is_safe_in_a_header() -> None:
+    from great_harbor.ui.saving import download_name
+
+    class Record:
+        seed = 7
+        seats = [type("S", (), {"name": n})() for n in ("Zoë", "Ben Ali")]
+
+    assert download_name(None, Record()) == "great-harbor-log-7-zo-ben-ali.txt"  # type: ignore[arg-type]
+    assert download_name(Path("/x/2025-01-31_201500_ana-ben.json"), Record()) == \
+        "2025-01-31_201500_ana-ben-log.txt"  # type: ignore[arg-type]
