@@ -47,6 +47,7 @@ from .messages import (
 from .playback import frame_view, frames_after, frames_from_start, plays_back
 from .saving import RedoCommand, TableCommands, UndoCommand
 from .screens.game import GameScreen
+from .served import PALETTE_KEY, SERVED_KEYS
 from .session_control import SessionControl
 from .settings import load_settings, save_setting
 from .style import use_theme
@@ -141,8 +142,6 @@ class GreatHarborApp(SessionControl, App[None]):
 
     def on_mount(self) -> None:
         if self.served:
-            from .served import PALETTE_KEY, SERVED_KEYS
-
             self.set_keymap(SERVED_KEYS)
             self.COMMAND_PALETTE_BINDING = PALETTE_KEY  # type: ignore[misc]  # the footer shows the palette's key by this
         # The command line paused the garbage collector for start-up; half a second after

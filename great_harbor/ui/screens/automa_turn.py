@@ -27,7 +27,7 @@ class AutomaTurnScreen(ModalScreen[None]):
         Binding("space", "skip", "Skip ahead"),
         Binding("enter", "skip", "Skip ahead", show=False),
         Binding("escape", "skip", "Skip ahead", show=False),
-        Binding("f3", "next_board", "Next board", show=False),
+        Binding("f3", "next_board", "Next board", show=False, id="next-board"),
     ]
 
     def __init__(self, lines: list[str], delay: float) -> None:
