@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from great_harbor import __version__, cli_saves
-from great_harbor.cli_saves import DATA_HELP, ENV_DATA, data_dir, run_app
+from great_harbor.cli_saves import DATA_HELP, ENV_DATA, data_dir
 from great_harbor.text import inert, name_problem
 
 DEBUG_ENV = "GREAT_HARBOR_DEBUG"  # set: an internal error shows its traceback
@@ -237,7 +237,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         session = cli_saves.load_session(args.load, args.saves_dir, args.force, data=data_dir(args.data))
         if isinstance(session, int):
             return session
-        return run_app(saves_dir=args.saves_dir, session=session)
+        return cli_saves.run_app(saves_dir=args.saves_dir, session=session)
     if args.force:
         print("error: --force goes with --load FILE", file=sys.stderr)
         return 2
@@ -256,8 +256,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"error: a game has 2 to 4 players, not {len(names)} (add --automa to play one person "
                   "against the Automa)", file=sys.stderr)
         return 2
-    return run_app(players=names, automa=args.automa, seed=args.seed, shops=args.shops, saves_dir=args.saves_dir,
-                   data=data_dir(args.data))
+    return cli_saves.run_app(players=names, automa=args.automa, seed=args.seed, shops=args.shops,
+                             saves_dir=args.saves_dir, data=data_dir(args.data))
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -358,7 +358,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _merge_top_options(parser, args)
     try:
         if args.command is None:
-            return run_app(saves_dir=args.saves_dir, data=data_dir(args.data))
+            return cli_saves.run_app(saves_dir=args.saves_dir, data=data_dir(args.data))
         status = COMMANDS[args.command](args)
         sys.stdout.flush()  # here, not at exit: a closed pipe must surface below, not as a traceback
         return status

@@ -145,10 +145,10 @@ def test_saves_dir_before_or_after_the_command(before: bool, tmp_path: Path, mon
 
 
 def test_saves_dir_before_the_command_reaches_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from great_harbor import cli
+    from great_harbor import cli_saves
 
     calls: list[dict[str, object]] = []
-    monkeypatch.setattr(cli, "run_app", lambda **kw: calls.append(kw) or 0)
+    monkeypatch.setattr(cli_saves, "run_app", lambda **kw: calls.append(kw) or 0)
     assert main(["--saves-dir", str(tmp_path), "play", "--players", "Ana,Ben"]) == 0
     assert main(["play", "--players", "Ana,Ben", "--saves-dir", str(tmp_path)]) == 0
     assert main(["--saves-dir", str(tmp_path)]) == 0  # no command: the new-game screen

@@ -41,8 +41,7 @@ def no_app(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
             kwargs["session"].close()  # the app has ended: the save is free again
         return 0
 
-    monkeypatch.setattr(cli, "run_app", run_app)  # play
-    monkeypatch.setattr(cli_saves, "run_app", run_app)  # replay
+    monkeypatch.setattr(cli_saves, "run_app", run_app)  # every command starts the app there
     return started
 
 
@@ -255,7 +254,7 @@ def test_6_an_app_that_stopped_on_an_error_exits_non_zero(monkeypatch: pytest.Mo
 
     monkeypatch.setattr(app_module, "make_app", lambda **_: Crashed())
     monkeypatch.setattr("great_harbor.startup.pause_collector", lambda: None)  # no app: nothing would resume it
-    assert cli.run_app(players=["Ana", "Ben"]) == 1
+    assert cli_saves.run_app(players=["Ana", "Ben"]) == 1
 
 
 def test_6_an_internal_error_is_one_line_unless_debugging(monkeypatch: pytest.MonkeyPatch,

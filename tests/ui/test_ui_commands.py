@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from great_harbor import cli
+from great_harbor import cli, cli_saves
 from great_harbor.ui.app import make_app
 from great_harbor.ui.screens.colony_view import ColonyViewScreen
 from great_harbor.ui.screens.game import GameScreen
@@ -29,7 +29,7 @@ from great_harbor.ui.textshot import screen_text
 )
 def test_play_rejects_bad_options(argv: list[str], message: str, capsys: pytest.CaptureFixture[str],
                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "run_app", lambda **kw: pytest.fail("the app must not start"))
+    monkeypatch.setattr(cli_saves, "run_app", lambda **kw: pytest.fail("the app must not start"))
     try:
         code = cli.main(argv)
     except SystemExit as exc:
@@ -42,7 +42,7 @@ def test_play_rejects_bad_options(argv: list[str], message: str, capsys: pytest.
 
 def test_play_and_no_command_start_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[dict[str, object]] = []
-    monkeypatch.setattr(cli, "run_app", lambda **kw: calls.append(kw) or 0)
+    monkeypatch.setattr(cli_saves, "run_app", lambda **kw: calls.append(kw) or 0)
     assert cli.main(["play", "--players", " Ana , Ben ", "--seed", "7"]) == 0
     assert cli.main(["play", "--players", "Ana", "--automa"]) == 0
     assert cli.main(["play", "--players", "Ana,Ben", "--shops"]) == 0
@@ -52,7 +52,7 @@ def test_play_and_no_command_start_the_app(monkeypatch: pytest.MonkeyPatch) -> N
         {"players": ["Ana", "Ben"], "automa": False, "seed": None, "shops": True, "saves_dir": None, "data": None},
     ]
     started: list[dict[str, object]] = []
-    monkeypatch.setattr(cli, "run_app", lambda **kw: started.append(kw) or 0)
+    monkeypatch.setattr(cli_saves, "run_app", lambda **kw: started.append(kw) or 0)
     assert cli.main([]) == 0 and started == [{"saves_dir": None, "data": None}]
     assert cli.main(["--saves-dir", "/tmp/x"]) == 0 and started[-1] == {"saves_dir": Path("/tmp/x"), "data": None}
 

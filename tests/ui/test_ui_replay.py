@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from great_harbor import cli
+from great_harbor import cli, cli_saves
 from great_harbor.agents import choose
 from great_harbor.data import Catalogue
 from great_harbor.replay import Replay
@@ -127,7 +127,7 @@ async def test_replay_at_120x36(tmp_path: Path, catalogue: Catalogue) -> None:
 @pytest.fixture
 def runs(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(cli, "run_app", lambda **kw: calls.append(kw) or 0)
+    monkeypatch.setattr(cli_saves, "run_app", lambda **kw: calls.append(kw) or 0)
     return calls
 
 
@@ -156,8 +156,22 @@ def test_replay_command(tmp_path: Path, catalogue: Catalogue, runs: list[dict[st
     assert runs[-1]["replay"].warnings
 
 
+def recorded_past_a_private_choice(cat: Catalogue, folder: Path, seed: int, names: list[str]) -> Path:
+    """A running game recorded up to and including the first choice made in private (a Lighthouse
+    peek, say): the replay one step before its end shows that choice pending."""
+    session = Session.new(cat, names, seed=seed, path=folder / f"game-{seed}.json")
+    while not session.game.is_over:
+        top = session.game.pending
+        private = top is not None and getattr(top.data, "private", False) and getattr(top.data, "seen", None)
+        session.apply(choose(session.game))
+        if private:
+            assert session.path is not None
+            return session.path
+    raise AssertionError(f"seed {seed}: no choice made in private in the whole game")
+
+
 async def test_a_running_games_replay_keeps_private_choices_secret(tmp_path: Path, catalogue: Catalogue) -> None:
-    path = recorded(catalogue, tmp_path, 10, 425, ["Ana", "Ben", "Cleo"])  # action 425: a Lighthouse peek
+    path = recorded_past_a_private_choice(catalogue, tmp_path, 10, ["Ana", "Ben", "Cleo"])
     replay = Replay.load(catalogue, path)
     app = make_app(replay=replay, automa_delay=0, blink=False)
     async with app.run_test(size=(160, 45)) as pilot:

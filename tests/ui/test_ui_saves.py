@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from agent_keys import pick, play_until, step
 
-from great_harbor import cli
+from great_harbor import cli, cli_saves
 from great_harbor import saves as saves_module
 from great_harbor.agents import choose
 from great_harbor.data import Catalogue
@@ -292,7 +292,7 @@ def no_app(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
             kw["session"].close()  # the app has ended: the save is free again
         return 0
 
-    monkeypatch.setattr(cli, "run_app", run_app)
+    monkeypatch.setattr(cli_saves, "run_app", run_app)
     return calls
 
 
