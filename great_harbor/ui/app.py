@@ -140,6 +140,13 @@ class GreatHarborApp(SessionControl, App[None]):
         for itself have others beside them, shown in the footer, and the log is a download."""
         return self.is_web if self._served is None else self._served
 
+    def on_unmount(self) -> None:
+        # The app has ended (quit, an error, or a test's run_test): the game at the table is saved
+        # after every action, so only its save's lock is left to let go, for a program that goes
+        # on after the app (the end of the process would do the same).
+        if self.session is not None:
+            self.session.close()
+
     def on_mount(self) -> None:
         if self.served:
             self.set_keymap(SERVED_KEYS)
