@@ -121,7 +121,6 @@ def test_a_mutated_record_is_refused_in_one_line_or_read_by_every_command(
     tmp_path_factory: pytest.TempPathFactory, catalogue: Catalogue, record_texts: list[str],
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], data: st.DataObject
 ) -> None:
-    monkeypatch.setattr(cli, "run_app", lambda *a, **k: 0)  # play --load and replay stop before the app
     monkeypatch.setattr(cli_saves, "run_app", lambda *a, **k: 0)
     folder = tmp_path_factory.mktemp("fuzz")
     path = folder / "game.json"

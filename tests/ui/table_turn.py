@@ -1,6 +1,5 @@
 """The table most UI tests start from: two people at seed 7, and Ana's turn in round 4 (two dice
-to place, many actions, the Engineer (person-17) to activate), reached by the screen-capture
-script's own fast-forward."""
+to place, many actions), reached by the screen-capture script's own fast-forward."""
 
 from __future__ import annotations
 

@@ -45,7 +45,10 @@ def states(cat: Catalogue) -> list[Game]:
         rng = random.Random(seed)
         for _ in range(steps):
             game.apply(rng.choice(game.legal_actions()))
-        while game.pending is None or game.pending.kind != "turn":
+        # On to a turn where another seat holds cards (what the seat at the keyboard must not see).
+        while not (game.pending is not None and game.pending.kind == "turn"
+                   and any(p.hand for p in game.s.players if p.seat != game.pending.seat)):
+            assert not game.is_over, f"seed {seed}: no turn with another seat holding cards"
             game.apply(rng.choice(game.legal_actions()))
         out.append(game)
     return out
