@@ -2,9 +2,11 @@
 
 Screens render the game and post the action a player picked (:class:`Act`); the app applies it
 through the game's :class:`~great_harbor.session.Session` (which autosaves the record after every
-action), then decides what comes next: the Automa's moves played back at a readable pace, a
-hand-off screen when the keyboard passes to another person, or the final scores. Undo, redo, the
-saved games, the replay viewer and the log export are in :mod:`.session_control`.
+action), then decides what comes next: a computer rival's decision (made in a worker thread from
+its own view, while the table shows "thinking"), the Automa's and the rivals' moves played back
+at a readable pace, a hand-off screen when the keyboard passes to another person, or the final
+scores. Undo, redo, the saved games, the replay viewer and the log export are in
+:mod:`.session_control`; hints in :mod:`.hints`.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from great_harbor.engine.events import GAME
 from great_harbor.engine.game import SeatView
 from great_harbor.startup import resume_collector
 
+from .hints import HINT_KEY, Hints
 from .session_control import SessionControl
 
 if TYPE_CHECKING:
@@ -48,6 +51,15 @@ class Begun(Message):
     """The table for a new game is up: the app then decides what comes first."""
 
 
+@dataclass
+class RivalDecided(Message):
+    """A computer rival has decided (in a worker): ``token`` says for which state of which game."""
+
+    token: tuple[int, int]
+    decision: object  # great_harbor.rivals.Decision
+    note: dict[str, object]
+
+
 @dataclass(frozen=True)
 class Setup:
     """What the new-game screen asks: the seats, the variant and the seed."""
@@ -57,7 +69,7 @@ class Setup:
     shops: bool = False
 
 
-class GreatHarborApp(SessionControl, App[None]):
+class GreatHarborApp(Hints, SessionControl, App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "The Great Harbor"
     BINDINGS = [
@@ -81,8 +93,10 @@ class GreatHarborApp(SessionControl, App[None]):
         autosave: bool = True,
         session: Session | None = None,
         replay: Replay | None = None,
+        rival_settings: dict[str, object] | None = None,
     ) -> None:
         super().__init__()
+        self.rival_settings = dict(rival_settings or {})  # for every rival's Rival(...): tests set a small budget
         self.setup = setup
         self._initial_game = game
         self._initial_session = session
@@ -100,6 +114,7 @@ class GreatHarborApp(SessionControl, App[None]):
         self.log_seen = 0  # engine log lines already played back
         self.lookup_memory: object | None = None  # what the rules lookup showed when it closed
         self.refusal: tuple[Topic, float] | None = None  # the rule of the last refusal, until when
+        self.thinking: int | None = None  # the rival deciding now, in a worker
 
     # --- catalogue and games --------------------------------------------------------------
 
@@ -258,19 +273,32 @@ class GreatHarborApp(SessionControl, App[None]):
         else:
             self.notify(reason, severity="warning", timeout=REFUSAL_SECONDS)
 
+    def seat_kind(self, seat: int) -> str:
+        """``"person"``, ``"automa"`` or a computer rival's level (a game given as is, without a
+        record, has no rivals)."""
+        assert self.game is not None
+        if self.session is not None and self.session.game is self.game:
+            return self.session.seat_kind(seat)
+        return "automa" if self.game.s.players[seat].automa else "person"
+
+    def is_computer(self, seat: int) -> bool:
+        """The Automa or a computer rival: its moves are played back, never undone by a person."""
+        return self.seat_kind(seat) != "person"
+
     def humans(self) -> list[int]:
         assert self.game is not None
-        return [p.seat for p in self.game.s.players if not p.automa]
+        return [p.seat for p in self.game.s.players if self.seat_kind(p.seat) == "person"]
 
     def after_change(self) -> None:
-        """After an action: play back the Automa, hand the keyboard over, or show the scores."""
+        """After an action: play back the computers' moves, hand the keyboard over, or show the
+        scores."""
         game = self.game
         if game is None:
             return
         new = game.s.log[self.log_seen:]
-        players = game.s.players
-        # The Automa's decisions are the events whose actor is its seat (names are never read).
-        if self.automa_delay > 0 and any(e.actor != GAME and players[e.actor].automa for e in new):
+        # The Automa's and the rivals' decisions are the events whose actor is their seat (by the
+        # kind of seat, never by name).
+        if self.automa_delay > 0 and any(e.actor != GAME and self.is_computer(e.actor) for e in new):
             from .screens.automa_turn import AutomaTurnScreen
 
             # The log catches up as the playback ends. If the keyboard then passes to another
@@ -293,7 +321,13 @@ class GreatHarborApp(SessionControl, App[None]):
             from .screens.game_over import GameOverScreen
 
             self._refresh_table()
-            self.push_screen(GameOverScreen(game.view(None)))
+            hints = self.session.record.hints if self.session is not None else 0
+            self.push_screen(GameOverScreen(game.view(None), hints=hints))
+            return
+        top = game.pending
+        if top is not None and self._rival_seat(top.seat):
+            self._refresh_table()
+            self.start_rival(top.seat)
             return
         seat = self.handoff_to()
         if seat is not None:
@@ -331,10 +365,59 @@ class GreatHarborApp(SessionControl, App[None]):
             return None
         if top is None:
             return None
+        if self._rival_seat(top.seat):  # a computer decides: the one at the keyboard keeps watching
+            return None
         if top.kind == "draft":
             self.viewer = None
             return None
         return top.seat if top.seat != self.viewer else None
+
+    # --- computer rivals ------------------------------------------------------------------
+
+    def _rival_seat(self, seat: int) -> bool:
+        return self.session is not None and self.session.game is self.game and self.session.rival(seat) is not None
+
+    def _token(self) -> tuple[int, int]:
+        """Which game and which state of it a rival's decision is for."""
+        assert self.session is not None
+        return id(self.session), len(self.session.actions)
+
+    def start_rival(self, seat: int) -> None:
+        """Let the rival in ``seat`` decide, in a worker thread, from its own view."""
+        from .screens.game import GameScreen
+
+        session = self.session
+        assert session is not None and self.game is not None
+        rival = session.rival(seat)
+        assert rival is not None
+        if self.thinking == seat:
+            return
+        self.thinking = seat
+        own, public = self.game.view(seat), self.game.view(None)
+        token = self._token()
+        if isinstance(self.screen, GameScreen):
+            self.screen.show_thinking(self.game.name(seat), rival.level)
+
+        def think() -> None:
+            decision = rival.decide(own)
+            self.post_message(RivalDecided(token, decision, decision.note(own, public)))
+
+        self.run_worker(think, thread=True, group="rival", exclusive=True)
+
+    def on_rival_decided(self, message: RivalDecided) -> None:
+        from great_harbor.rivals import Decision
+
+        self.thinking = None
+        decision = message.decision
+        if self.session is None or message.token != self._token() or not isinstance(decision, Decision):
+            return  # another game, or this one moved on: the decision is for a state gone by
+        try:
+            self.session.apply(decision.action, note=message.note)
+        except IllegalAction as exc:  # a bug in a rival: say so, the game waits for nobody
+            self.notify(f"The rival could not play: {exc}", severity="error", timeout=10)
+            return
+        self._note_save()
+        self.after_change()
 
     def _refresh_table(self, hide: bool = False, log_upto: int | None = None) -> None:
         from .screens.game import GameScreen
@@ -360,7 +443,19 @@ class GreatHarborApp(SessionControl, App[None]):
         if isinstance(event, events.Key) and event.key == "question_mark" and not event.is_forwarded:
             self.action_lookup()
             return
+        # The hint key, H (capital: the action filter takes small letters), at the table and over
+        # the screens that cover it (where it is refused, with the reason).
+        if isinstance(event, events.Key) and event.key == HINT_KEY and not event.is_forwarded and self._at_table():
+            self.action_hint()
+            return
         await super().on_event(event)
+
+    def _at_table(self) -> bool:
+        from .screens.automa_turn import AutomaTurnScreen
+        from .screens.game import GameScreen
+        from .screens.handoff import HandOffScreen
+
+        return isinstance(self.screen, (GameScreen, HandOffScreen, AutomaTurnScreen))
 
     def action_lookup(self) -> None:
         from .screens.lookup import open_lookup
@@ -394,16 +489,18 @@ class GreatHarborApp(SessionControl, App[None]):
                     lambda seat=p.seat: self.view_colony(seat),  # type: ignore[misc]
                 )
         yield from self.session_commands(screen)
+        yield from self.hint_commands(screen)
         yield SystemCommand(
-            "Automa pace: slow", "Play the Automa's moves back one line every 1.5 s",
+            "Automa pace: slow", "Play the Automa's and the rivals' moves back one line every 1.5 s",
             lambda: self.set_pace(1.5),
         )
         yield SystemCommand("Automa pace: normal", "One line every 0.8 s", lambda: self.set_pace(0.8))
-        yield SystemCommand("Automa pace: instant", "Do not play the Automa's moves back", lambda: self.set_pace(0))
+        yield SystemCommand("Automa pace: instant", "Do not play the Automa's and the rivals' moves back",
+                            lambda: self.set_pace(0))
 
     def set_pace(self, delay: float) -> None:
         self.automa_delay = delay
-        self.notify("Automa moves: " + ("shown at once in the log" if not delay else f"one line every {delay} s"))
+        self.notify("Computer moves: " + ("shown at once in the log" if not delay else f"one line every {delay} s"))
 
     def view_colony(self, seat: int) -> None:
         from .screens.colony_view import ColonyViewScreen
@@ -427,16 +524,24 @@ def make_app(
     autosave: bool = True,
     session: Session | None = None,
     replay: Replay | None = None,
+    rivals: Sequence[str] = (),
+    rival_settings: dict[str, object] | None = None,
 ) -> GreatHarborApp:
     """The app, for the command line and tests: with ``players`` it starts that game directly
-    (``automa`` adds the Automa as one more seat, ``shops`` plays the Harbor Shops variant); with
+    (``rivals``, levels, add computer rivals after them and ``automa`` the Automa as the last
+    seat; ``shops`` plays the Harbor Shops variant); with
     ``session`` it goes on with that saved game; with ``replay`` it opens the replay viewer; with
     ``game`` it shows that game (not recorded: no autosave, no undo); otherwise it opens the
     new-game screen. New games are saved in ``saves_dir`` (default: the saves folder) unless
     ``autosave`` is False."""
     setup = None
     if players is not None:
-        seats = tuple(Seat(n) for n in players) + ((Seat("Automa", automa=True),) if automa else ())
+        from great_harbor.rivals.names import rival_names
+
+        names = rival_names(len(rivals), taken=players)
+        seats = (tuple(Seat(n) for n in players) + tuple(Seat(n, rival=r) for n, r in zip(names, rivals, strict=True))
+                 + ((Seat("Automa", automa=True),) if automa else ()))
         setup = Setup(seats, seed, shops)
     return GreatHarborApp(setup, seed=seed, automa_delay=automa_delay, blink=blink, catalogue=catalogue, game=game,
-                          saves_dir=saves_dir, autosave=autosave, session=session, replay=replay)
+                          saves_dir=saves_dir, autosave=autosave, session=session, replay=replay,
+                          rival_settings=rival_settings)

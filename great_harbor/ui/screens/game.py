@@ -196,6 +196,12 @@ class GameScreen(Screen[None]):
         title = title_of(index_for(self.game.cat), found.rule)
         return found.text + (f"  Rule ({CONTEXT_KEY}): {title}" if title else "")
 
+    def show_thinking(self, name: str, level: str) -> None:
+        """A computer rival is deciding: say so where the actions would be."""
+        if self.layout_mode == "small":
+            return
+        self.query_one(ActionPicker).set_items(Text(f"{name} ({level} rival) is thinking…", style="bold"), [])
+
     def show_refusal(self, reason: str) -> None:
         self.notify(f"Not possible: {reason}", severity="warning", timeout=6)
 
