@@ -300,3 +300,16 @@ def test_a_table_needs_a_person() -> None:
     assert seating_problem(computers) == "at least one seat must be a person"
     assert seating_problem([Seat("A"), Seat("B", rival="hard")]) is None
     assert seating_problem([Seat("A"), Seat("B", rival="genius")]) is not None
+
+
+def test_a_person_cannot_undo_a_rivals_move(catalogue: Catalogue, tmp_path: Path) -> None:
+    session = Session.new(catalogue, [Seat("Ana"), Seat("Livia", rival="easy")], seed=5, path=tmp_path / "g.json")
+    while session.game.current_player != 0:
+        session.play_rival()
+    session.apply(agents.choose(session.game))  # Ana acts, then it is Livia's draft or turn
+    while session.rival_to_move() is not None:
+        session.play_rival()
+        verdict = session.can_undo()
+        assert not verdict and "Livia's" in verdict.reason
+    assert session.game.current_player == 0
+    assert not session.can_undo()

@@ -306,7 +306,8 @@ class GreatHarborApp(Hints, SessionControl, App[None]):
             # hand, their choices): the one who just played is still watching.
             hand_off = not game.is_over and self.handoff_to() is not None
             self._refresh_table(hide=hand_off, log_upto=self.log_seen)
-            playback = AutomaTurnScreen(narrate.lines(game, new), self.automa_delay)
+            rivals = any(e.actor != GAME and self.seat_kind(e.actor) not in ("person", "automa") for e in new)
+            playback = AutomaTurnScreen(narrate.lines(game, new), self.automa_delay, rivals=rivals)
             self.push_screen(playback, lambda _: self._continue(typed=playback.typed))
             return
         self._continue()

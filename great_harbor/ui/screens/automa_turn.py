@@ -1,4 +1,4 @@
-"""The Automa's moves, played back one log line at a time so people can follow them."""
+"""The Automa's and the computer rivals' moves, played back one log line at a time so people can follow them."""
 
 from __future__ import annotations
 
@@ -19,9 +19,11 @@ class AutomaTurnScreen(ModalScreen[None]):
         Binding("escape", "skip", "Skip ahead", show=False),
     ]
 
-    def __init__(self, lines: list[str], delay: float) -> None:
+    def __init__(self, lines: list[str], delay: float, rivals: bool = False) -> None:
+        """``rivals``: computer rivals moved too (the rules lookup then opens on them)."""
         super().__init__()
         self.lines = lines
+        self.rivals = rivals
         self.delay = delay
         self.shown = 0
         self._timer: Timer | None = None

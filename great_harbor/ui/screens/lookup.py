@@ -510,12 +510,16 @@ def context_topic(app: GreatHarborApp) -> Topic | None:
             return Topic("harbor-shops", "the Harbor Shops variant")
         if name.startswith("kind-") and getattr(focused, "value", "") == "Automa":
             return Topic("automa", "playing with the Automa")
+        if name.startswith("kind-") and str(getattr(focused, "value", "")).endswith(" rival"):
+            return Topic("computer-rivals/rival-strengths", "computer rivals")
         return Topic("setup", "setting up a game")
     if game is None:
         return None
     if isinstance(screen, GameOverScreen):
         return Topic("end-of-game", "the final scores")
     if isinstance(screen, AutomaTurnScreen):
+        if screen.rivals:
+            return Topic("computer-rivals/why-a-rival-did-that", "a computer rival's move")
         return Topic("automa", "the Automa's turn")
     if isinstance(screen, ColonyViewScreen):
         return Topic("colony-board", "the colony board")
