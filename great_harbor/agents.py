@@ -20,11 +20,26 @@ from collections.abc import Callable, Iterable, Mapping
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from great_harbor.engine import Action, Game, colony, effects, fleet, harbor, senate, voyage
+from great_harbor.engine import (
+    Action,
+    Game,
+    card_hooks,
+    choices,
+    colony,
+    effects,
+    fleet,
+    harbor,
+    senate,
+    supply,
+    voyage,
+)
 from great_harbor.engine import actions as act
-from great_harbor.engine.draft import current_bonus_mapping
+from great_harbor.engine.cards.buildings import MarketSquare
+from great_harbor.engine.cards.persons import Architect, FarCaptain, Praetor
 from great_harbor.engine.game import SeatView
+from great_harbor.engine.options import DockOption, Plain, StructureOption, TracksOption
 from great_harbor.engine.state import DOCKED, OUTBOUND, RETURNING, Pending, PlayerState, ShipState, die_colour
+from great_harbor.engine.supply import current_bonus_mapping
 
 # --- what things are worth, in Prestige equivalents -----------------------------------------------
 COIN = 0.45  # 2 coins buy a resource, or 1 Prestige once a resource track is full
@@ -77,12 +92,12 @@ class Mind:
         out = []
         for card in dict.fromkeys(self.p.hand):
             if card.startswith("building-"):
-                out.append((card, colony.cost_of(self.cat.buildings[card].cost), self.building_worth(card)))
+                out.append((card, supply.cost_of(self.cat.buildings[card].cost), self.building_worth(card)))
             elif card.startswith("ship-"):
-                out.append((card, colony.cost_of(self.cat.ships[card].cost), self.ship_card_worth(card)))
+                out.append((card, supply.cost_of(self.cat.ships[card].cost), self.ship_card_worth(card)))
         for site in self.cat.colony_board.sites:
             if site.id not in self.p.structures:
-                out.append((site.id, colony.cost_of(site.cost), self.structure_worth(site.id)))
+                out.append((site.id, supply.cost_of(site.cost), self.structure_worth(site.id)))
         return out
 
     def resource_worth(self, res: Mapping[str, int], projects: list[tuple[str, dict[str, int], float]]) -> float:
@@ -136,7 +151,7 @@ class Mind:
         return self.base - self.resource_worth(res, rest)
 
     def colonists_worth(self, n: int) -> float:
-        room = colony.housing_capacity(self.g, self.p) - self.p.free_colonists
+        room = supply.housing_capacity(self.g, self.p) - self.p.free_colonists
         each = 0.25 + 0.45 * self.tf + (0.5 if "building-20" in self.p.buildings else 0)
         return each * max(0, min(n, room, self.s.colonist_supply))
 
@@ -207,7 +222,7 @@ class Mind:
         elif card == "building-15":
             v += (len(p.structures) + 0.3 * self.turns_left) / 2
         elif card == "building-20":
-            v += (colony.colonists_in_colony(p) + 0.3 * self.turns_left) / 2
+            v += (supply.colonists_in_colony(p) + 0.3 * self.turns_left) / 2
         else:
             v += BUILDING_USE.get(card, 0.0) * rounds
         return v
@@ -244,7 +259,7 @@ class Mind:
             else:
                 cost = self.cat.buildings[card].cost if card.startswith("building-") else self.cat.ships[card].cost
                 value = self.building_worth(card) if card.startswith("building-") else self.ship_card_worth(card)
-                w = self.resource_worth(self.p.resources, [*self.projects, (card, colony.cost_of(cost), value)])
+                w = self.resource_worth(self.p.resources, [*self.projects, (card, supply.cost_of(cost), value)])
                 w -= self.base
             self._cards[card] = w
         return self._cards[card]
@@ -397,12 +412,14 @@ class Mind:
     def trade_worth(self, boat: Boat, segment: int) -> float:
         seg = self.cat.trade_board.segments[segment]
         v = seg.prestige + COIN * boat.cargo * seg.coins - self.away(boat, segment)
-        key = ("demand", segment)
+        key = ("trade", segment)
         if key not in self._memo:
-            self._memo[key] = bool(voyage.demand_options(self.g, self.p, segment))
-        if self._memo[key]:
+            self._memo[key] = (bool(voyage.demand_options(self.g, self.p, segment)),
+                               any(b.effect == "customs_office" for b in card_hooks.buildings(self.g, self.p)))
+        demand, customs = self._memo[key]
+        if demand:
             v += seg.prestige - 0.5
-        if voyage.CUSTOMS_OFFICE in self.p.buildings:
+        if customs:
             v += 0.5
         return v
 
@@ -469,10 +486,10 @@ def _ship_at(m: Mind, dock: int) -> ShipState:
 def _structure_options(m: Mind, reduction: int) -> list[tuple[float, str]]:
     out = []
     for site, _, unpaid in colony.structure_options(m.g, m.p, reduction=reduction, allow_colonist=False):
-        cost = colony.cost_of(next(s.cost for s in m.cat.colony_board.sites if s.id == site))
+        cost = supply.cost_of(next(s.cost for s in m.cat.colony_board.sites if s.id == site))
         for r in unpaid:
             cost[r] -= 1
-        out.append((m.structure_worth(site) - m.spend_worth(cost, site), f"{site}|{'+'.join(unpaid)}"))
+        out.append((m.structure_worth(site) - m.spend_worth(cost, site), StructureOption(site, unpaid).code))
     return out
 
 
@@ -481,34 +498,36 @@ def _activation_worth(m: Mind, card: str) -> float:
     p, s = m.p, m.s
     colour = str(m.cat.persons[card].colour)
     own = [d for d in p.drafted if die_colour(d) == colour]
-    if card in ("person-1", "person-6", "person-16"):
+    person = card_hooks.card(m.g, card)
+    effect = person.effect
+    if effect == "patrician":
         return sum(max(0.0, m.current_die_worth(d, face=7 - s.faces[d]) - m.current_die_worth(d)) for d in own[:2])
-    if card in ("person-2", "person-7", "person-11"):
+    if effect == "investor":
         return max((m.current_die_worth(d, extra=2) - m.current_die_worth(d) for d in own), default=0.0)
-    if card in ("person-3", "person-12", "person-17"):
+    if effect == "engineer":
         return max((m.current_die_worth(d, wild=True) - m.current_die_worth(d) for d in own), default=0.0)
-    if card == "person-4":
+    if effect == "legate":
         return max((v for v, _ in _structure_options(m, 2)), default=0.0)
-    if card == "person-9":
+    if effect == "quaestor":
         return m.colonists_worth(2)
-    if card == "person-14":
+    if effect == "praefectus":
         return max(m.draw_worth("building", "display", None), 2 * m.draw_worth("building", "deck", None))
-    if card == "person-15":
+    if isinstance(person, Architect):
         return max((m.building_worth(c) - m.base + m.resource_worth(p.resources, [x for x in m.projects if x[0] != c])
-                    for c in effects.Architect.options(m.g, p)), default=0.0)
-    if card == "person-20":
+                    for c in person.options(m.g, p)), default=0.0)
+    if effect == "tribune":
         return FAVOR + SMUGGLER
-    if card == "person-22":
+    if effect == "schemer":
         return 2 * SMUGGLER
-    if card == "person-23":
+    if effect == "navigator":
         return SHIP_TURN if any(sh.where == RETURNING and sh.sail_back <= 1 for sh in fleet.ships(p)) else 0.0
-    if card == "person-24":
-        return max(_praetor_worth(m, o) for o in effects.Praetor.options(m.g, p))
+    if isinstance(person, Praetor):
+        return max(_praetor_worth(m, o) for o in person.options(m.g, p))
     return 0.0
 
 
-def _praetor_worth(m: Mind, option: str) -> float:
-    a, _, b = option.partition("+")
+def _praetor_worth(m: Mind, option: TracksOption) -> float:
+    a, b = option.tracks[0], option.tracks[1] if len(option.tracks) > 1 else ""
     if a == b:
         return m.senate_step_worth(a, 2)
     return m.senate_step_worth(a) + (m.senate_step_worth(b) if b else 0.0)
@@ -518,22 +537,24 @@ def _employ_worth(m: Mind, card: str) -> float:
     p = m.p
     cost = EMPLOY * m.cat.buildings[card].colonists
     sailing = [sh for sh in fleet.ships(p) if sh.where == DOCKED and sh.damage < fleet.hull(m.g, sh)]
-    if card == "building-2":
+    building = card_hooks.card(m.g, card)
+    effect = building.effect
+    if effect == "naval_academy":
         gain = max((m.crew_worth(sh, st) + 0.1 + 0.4 * m.tf for sh in fleet.ships(p) for st in ("strength", "cargo")
                     if st not in sh.crew and len(sh.crew) < fleet.hull(m.g, sh)), default=0.0)
-    elif card == "building-3":
+    elif effect == "dockyard_arsenal":
         gain = 0.7 * sum(1 for sh in sailing if m.cat.ships[sh.card].size == "small")
-    elif card == "building-4":
+    elif effect == "warship_foundry":
         gain = 0.7 * sum(1 for sh in sailing if sh.crew)
-    elif card == "building-8":
-        gain = max(m.luxury_worth(x) for x in effects.MarketSquare.options(m.g))
-    elif card == "building-12":
+    elif isinstance(building, MarketSquare):
+        gain = max(m.luxury_worth(x) for x in building.options(m.g))
+    elif effect == "engineers_hut":
         gain = max((v for v, _ in _structure_options(m, 2)), default=0.0)
-    elif card == "building-14":
+    elif effect == "lighthouse":
         gain = 0.4 if sailing else 0.0
-    elif card == "building-17":
+    elif effect == "house_of_censors":
         gain = max((m.senate_step_worth(c) for c in p.senate if p.senate[c] < senate.top_space(m.g)), default=0.0)
-    elif card == "building-18":
+    elif effect == "harbor_master":
         gain = 0.6 if any(m.s.faces[d] <= 2 for d in p.drafted) else 0.0
     else:
         gain = 0.0  # Port Crane: moving a die is never worth a colonist to this player
@@ -557,13 +578,13 @@ def govern_worth(m: Mind, a: Action) -> float:
     if isinstance(a, act.PlayPerson):
         return m.person_worth(a.card) + (0.2 if len(p.person_slots[a.slot - 1]) else 0.0)
     if isinstance(a, act.PlayBuilding):
-        return m.building_worth(a.card) - m.spend_worth(colony.cost_of(m.cat.buildings[a.card].cost), a.card)
+        return m.building_worth(a.card) - m.spend_worth(supply.cost_of(m.cat.buildings[a.card].cost), a.card)
     if isinstance(a, act.PlayShip):
         old = p.docks[a.dock - 1]
-        return (m.ship_card_worth(a.card, old) - m.spend_worth(colony.cost_of(m.cat.ships[a.card].cost), a.card)
+        return (m.ship_card_worth(a.card, old) - m.spend_worth(supply.cost_of(m.cat.ships[a.card].cost), a.card)
                 + (0.5 if old is None else 0.0))
     if isinstance(a, act.BuildStructure):
-        cost = colony.cost_of(next(s.cost for s in m.cat.colony_board.sites if s.id == a.site))
+        cost = supply.cost_of(next(s.cost for s in m.cat.colony_board.sites if s.id == a.site))
         for r in a.unpaid:
             cost[r] -= 1
         return m.structure_worth(a.site) - m.spend_worth(cost, a.site) - EMPLOY * a.colonist
@@ -636,7 +657,7 @@ def _best(scored: Iterable[tuple[float, Action]]) -> tuple[float, Action | None]
     return best
 
 
-def _draft(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action | None:
+def _draft(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | None:
     mapping = current_bonus_mapping(m.g)
 
     def worth(a: act.Draft) -> float:
@@ -649,7 +670,7 @@ def _draft(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action |
     return _best((worth(a), a) for a in legal if isinstance(a, act.Draft))[1]
 
 
-def _turn(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action | None:
+def _turn(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | None:
     skip = (act.PlaceDie, act.SpendFavorPip, act.UseSmugglerToken, act.EndTurn, act.SendShip)
     value, best = _best((govern_worth(m, a), a) for a in legal if not isinstance(a, skip))
     if best is not None and value > EPS:
@@ -662,21 +683,22 @@ def _turn(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action | 
     return act.EndTurn()
 
 
-def _assign(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action | None:
+def _assign(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | None:
     def worth(a: act.AssignPips) -> float:
         return sum(m.tile_worth(t, harbor.tier(m.g, n, fee)) if n else 0.0
-                   for t, n, fee in zip(data["tiles"], a.pips, data["fees"], strict=True))
+                   for t, n, fee in zip(data.tiles, a.pips, data.fees, strict=True))
 
     return _best((worth(a), a) for a in legal if isinstance(a, act.AssignPips))[1]
 
 
-def _voyage_choice(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action | None:
+def _voyage_choice(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | None:
     """Trade here or sail on, after an activation that changes the answer enough to pay for itself."""
-    sh = _ship_at(m, data["dock"])
-    seg = data["segment"]
+    sh = _ship_at(m, data.dock)
+    seg = data.segment
     total = voyage.pirate_total(m.g, m.p)
-    boosts = _voyage_boosts(m, data)
-    value, boost = _best((boosts.get(a.card, 0.0) - MARKER, a) for a in legal if isinstance(a, act.ActivatePerson))
+    boost_worth = _voyage_boosts(m, data)
+    value, boost = _best((boost_worth(card_hooks.card(m.g, a.card)) - MARKER, a)
+                         for a in legal if isinstance(a, act.ActivatePerson))
     if boost is not None and value > EPS:
         return boost
     trade = m.trade_worth(m.boat(sh), seg)
@@ -685,37 +707,46 @@ def _voyage_choice(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> 
     return act.Trade(sh.dock)
 
 
-def _voyage_boosts(m: Mind, data: dict[str, Any]) -> dict[str, float]:
-    """What each voyage Person would add to the ship deciding (before its Activation marker)."""
-    sh = _ship_at(m, data["dock"])
-    seg = data["segment"]
+def _voyage_boosts(m: Mind, data: Any) -> Callable[[card_hooks.Card], float]:
+    """What a voyage Person would add to the ship deciding (before its Activation marker)."""
+    sh = _ship_at(m, data.dock)
+    seg = data.segment
     total = voyage.pirate_total(m.g, m.p)
 
     def outlook(boat: Boat, total: int = total) -> float:
         return m.after_win(boat, seg, total)
 
     now = outlook(m.boat(sh))
-    return {
-        "person-5": outlook(m.boat(sh, strength=1)) - now - FAVOR,
-        "person-8": max(0.0, m.trade_worth(m.boat(sh, cargo=1), seg) - now),
-        "person-19": outlook(m.boat(sh), total - max((m.cat.pirates[c].strength for c in m.s.pirates if c),
-                                                     default=0)) - now,
-        "person-21": outlook(m.boat(sh, strength=2)) - now,
-        "person-18": COIN * effects.FarCaptain.count(m.g, m.p),
-        "person-10": 0.0,
-    }
+
+    def boost_worth(person: card_hooks.Card) -> float:
+        effect = person.effect
+        if effect == "admiral":
+            return outlook(m.boat(sh, strength=1)) - now - FAVOR
+        if effect == "cargo_captain":
+            return max(0.0, m.trade_worth(m.boat(sh, cargo=1), seg) - now)
+        if effect == "diplomat":
+            return outlook(m.boat(sh), total - max((m.cat.pirates[c].strength for c in m.s.pirates if c),
+                                                   default=0)) - now
+        if effect == "corsair":
+            return outlook(m.boat(sh, strength=2)) - now
+        if isinstance(person, FarCaptain):
+            return COIN * person.count(m.g, m.p)
+        return 0.0
+
+    return boost_worth
 
 
-def _corsair(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action | None:
+def _corsair(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | None:
     """Before a reveal: use the Corsair when one of this player's ships there needs it."""
-    seg = data["segment"]
+    seg = data.segment
     total = voyage.pirate_total(m.g, m.p)
     gains = [m.sail_on_worth(m.boat(sh, strength=2), seg, total) - m.sail_on_worth(m.boat(sh), seg, total)
              for sh in fleet.ships(m.p) if sh.where == OUTBOUND and sh.segment == seg]
-    return act.ActivatePerson(voyage.CORSAIR) if max(gains, default=0.0) > MARKER else act.Pass()
+    use = next((a for a in legal if isinstance(a, act.ActivatePerson)), None)
+    return use if use is not None and max(gains, default=0.0) > MARKER else act.Pass()
 
 
-def _final_convert(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action | None:
+def _final_convert(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | None:
     """After the last voyage only Prestige counts (then coins, for a tie): use the Conversion
     cards that give Prestige in the best affordable combination, keep every other coin."""
     p = m.p
@@ -733,50 +764,53 @@ def _final_convert(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> 
     return act.UseConversion(best[2][0])
 
 
-def _choice(m: Mind, data: dict[str, Any], legal: tuple[Action, ...]) -> Action | None:
-    options: list[str] = data["options"]
-    rank = _CHOICES.get(data["handler"])
-    if rank is None or not options:
+def _choice(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | None:
+    codes: list[str] = list(data.options)
+    rank = _CHOICES.get(data.handler)
+    if rank is None or not codes:
         return None
-    return act.Choose(max(options, key=lambda o: rank(m, o, data)))
+    top = m.g.pending
+    assert top is not None
+    return act.Choose(max(codes, key=lambda code: rank(m, choices.option_of(top, code), data)))
 
 
-def _lux_pick(m: Mind, option: str, data: dict[str, Any]) -> float:
-    return m.luxury_worth(option)
+def _lux_pick(m: Mind, option: Plain, data: Any) -> float:
+    return m.luxury_worth(option.value)
 
 
-def _ship_pick(m: Mind, option: str, data: dict[str, Any]) -> float:
+def _ship_pick(m: Mind, option: DockOption, data: Any) -> float:
     """The ship a voyage Person helps: the one deciding now, else one where the next Pirate appears."""
     s = m.s
-    sh = _ship_at(m, int(option))
-    deciding = next((x.data["dock"] for x in reversed(s.stack) if x.kind == "voyage_choice"), None)
+    sh = _ship_at(m, option.dock)
+    deciding = next((x.data.dock for x in reversed(s.stack) if x.kind == "voyage_choice"), None)
     revealing = next((i for i, c in enumerate(s.pirates) if not c and voyage.outbound(m.g, i)), None)
     return 100 * (sh.dock == deciding) + 50 * (sh.segment == revealing) + fleet.strength(m.g, m.p, sh)
 
 
-_CHOICES: dict[str, Callable[[Mind, str, dict[str, Any]], float]] = {
-    "harbor.take_display": lambda m, o, d: m.hand_card_worth(o),
+# How this player ranks the options of each choice (typed values, see engine/options.py).
+_CHOICES: dict[str, Callable[[Mind, Any, Any], float]] = {
+    "harbor.take_display": lambda m, o, d: m.hand_card_worth(o.value),
     "effects.patrician": lambda m, o, d: sum(
-        m.current_die_worth(int(x), face=7 - m.s.faces[int(x)]) - m.current_die_worth(int(x))
-        if int(x) in m.p.drafted else -0.1 for x in o.split("+")),
-    "effects.investor": lambda m, o, d: m.current_die_worth(int(o), extra=2) - m.current_die_worth(int(o)),
-    "effects.engineer": lambda m, o, d: m.current_die_worth(int(o), wild=True) - m.current_die_worth(int(o)),
-    "effects.discount_build": lambda m, o, d: dict((c, v) for v, c in _structure_options(m, 2)).get(o, 0.0),
-    "effects.architect": lambda m, o, d: m.building_worth(o),
-    "effects.praefectus": lambda m, o, d: (2 * m.draw_worth("building", "deck", None) if o == "deck"
-                                           else m.hand_card_worth(o.split(":", 1)[1])),
-    "effects.navigator": lambda m, o, d: -_ship_at(m, int(o)).sail_back,
+        m.current_die_worth(x, face=7 - m.s.faces[x]) - m.current_die_worth(x)
+        if x in m.p.drafted else -0.1 for x in o.dice),
+    "effects.investor": lambda m, o, d: m.current_die_worth(o.die, extra=2) - m.current_die_worth(o.die),
+    "effects.engineer": lambda m, o, d: m.current_die_worth(o.die, wild=True) - m.current_die_worth(o.die),
+    "effects.discount_build": lambda m, o, d: dict((c, v) for v, c in _structure_options(m, 2)).get(o.code, 0.0),
+    "effects.architect": lambda m, o, d: m.building_worth(o.value),
+    "effects.praefectus": lambda m, o, d: (2 * m.draw_worth("building", "deck", None) if o.card is None
+                                           else m.hand_card_worth(o.card)),
+    "effects.navigator": lambda m, o, d: -_ship_at(m, o.dock).sail_back,
     "effects.praetor": lambda m, o, d: _praetor_worth(m, o),
-    "effects.censors": lambda m, o, d: m.senate_step_worth(o),
+    "effects.censors": lambda m, o, d: m.senate_step_worth(o.value),
     "effects.cargo_captain": _ship_pick,
     "effects.corsair": _ship_pick,
-    "effects.diplomat": lambda m, o, d: m.cat.pirates[o].strength,
-    "effects.naval_academy": lambda m, o, d: m.crew_worth(_ship_at(m, int(o.split(":")[0])), o.split(":")[1]),
+    "effects.diplomat": lambda m, o, d: m.cat.pirates[o.value].strength,
+    "effects.naval_academy": lambda m, o, d: m.crew_worth(_ship_at(m, o.dock), o.stat),
     "effects.market_square": _lux_pick,
-    "effects.lighthouse": lambda m, o, d: float(o == "discard") * (m.cat.pirates[d["seen"]].strength - 1.5),
-    "effects.harbor_master": lambda m, o, d: -m.s.faces[int(o[8:])] if o.startswith("drafted:") else -10.0,
+    "effects.lighthouse": lambda m, o, d: float(o.value == "discard") * (m.cat.pirates[d.seen].strength - 1.5),
+    "effects.harbor_master": lambda m, o, d: -m.s.faces[o.drafted] if o.drafted is not None else -10.0,
     "voyage.demand": lambda m, o, d: 1.0,
-    "voyage.customs": lambda m, o, d: m.gain_worth({o: 1}),
+    "voyage.customs": lambda m, o, d: m.gain_worth({o.value: 1}),
 }
 
 _DECISIONS: dict[str, Callable[[Mind, dict[str, Any], tuple[Action, ...]], Action | None]] = {
@@ -814,7 +848,7 @@ def ranked(game: Game) -> list[tuple[float, Action]]:
     return [(first, pick), *rest]
 
 
-def _value_draft(m: Mind, data: dict[str, Any], a: Action) -> float:
+def _value_draft(m: Mind, data: Any, a: Action) -> float:
     if not isinstance(a, act.Draft):
         return -math.inf
     v = m.die_worth(a.die, m.s.faces[a.die], False, False)[0]
@@ -824,7 +858,7 @@ def _value_draft(m: Mind, data: dict[str, Any], a: Action) -> float:
     return v - 0.01 * m.s.faces[a.die]
 
 
-def _value_turn(m: Mind, data: dict[str, Any], a: Action) -> float:
+def _value_turn(m: Mind, data: Any, a: Action) -> float:
     s = m.s
     if isinstance(a, act.PlaceDie):
         pips = harbor.pips_of(m.g, a.die)
@@ -843,51 +877,54 @@ def _value_turn(m: Mind, data: dict[str, Any], a: Action) -> float:
     return govern_worth(m, a)
 
 
-def _value_assign(m: Mind, data: dict[str, Any], a: Action) -> float:
+def _value_assign(m: Mind, data: Any, a: Action) -> float:
     if not isinstance(a, act.AssignPips):
         return -math.inf
     return sum(m.tile_worth(t, harbor.tier(m.g, n, fee)) if n else 0.0
-               for t, n, fee in zip(data["tiles"], a.pips, data["fees"], strict=True))
+               for t, n, fee in zip(data.tiles, a.pips, data.fees, strict=True))
 
 
-def _value_voyage(m: Mind, data: dict[str, Any], a: Action) -> float:
-    sh = _ship_at(m, data["dock"])
-    seg = data["segment"]
+def _value_voyage(m: Mind, data: Any, a: Action) -> float:
+    sh = _ship_at(m, data.dock)
+    seg = data.segment
+    total = voyage.pirate_total(m.g, m.p)
     if isinstance(a, act.Trade):
         return m.trade_worth(m.boat(sh), seg)
     if isinstance(a, act.SailOn):
-        return m.sail_on_worth(m.boat(sh), seg + 1, voyage.pirate_total(m.g, m.p))
+        return m.sail_on_worth(m.boat(sh), seg + 1, total)
     # An activation: what it adds to the better of trading and sailing on.
+    now = max(m.trade_worth(m.boat(sh), seg), m.after_win(m.boat(sh), seg, total))
     card = getattr(a, "card", "")
-    now = max(m.trade_worth(m.boat(sh), seg), m.after_win(m.boat(sh), seg, voyage.pirate_total(m.g, m.p)))
-    return now + _voyage_boosts(m, data).get(card, 0.0) - MARKER
+    gain = _voyage_boosts(m, data)(card_hooks.card(m.g, card)) if card else 0.0
+    return now + gain - MARKER
 
 
-def _value_corsair(m: Mind, data: dict[str, Any], a: Action) -> float:
-    if isinstance(a, act.Pass):
+def _value_corsair(m: Mind, data: Any, a: Action) -> float:
+    if not isinstance(a, act.ActivatePerson):
         return 0.0
-    seg = data["segment"]
+    seg = data.segment
     total = voyage.pirate_total(m.g, m.p)
     gains = [m.sail_on_worth(m.boat(sh, strength=2), seg, total) - m.sail_on_worth(m.boat(sh), seg, total)
              for sh in fleet.ships(m.p) if sh.where == OUTBOUND and sh.segment == seg]
     return max(gains, default=0.0) - MARKER
 
 
-def _value_final(m: Mind, data: dict[str, Any], a: Action) -> float:
+def _value_final(m: Mind, data: Any, a: Action) -> float:
     if isinstance(a, act.UseConversion):
         card = m.cat.conversion_cards[a.card]
         return card.gain.prestige - 0.01 * card.coins
     return 0.0
 
 
-def _value_choice(m: Mind, data: dict[str, Any], a: Action) -> float:
-    rank = _CHOICES.get(data["handler"])
-    if not isinstance(a, act.Choose) or rank is None:
+def _value_choice(m: Mind, data: Any, a: Action) -> float:
+    rank = _CHOICES.get(data.handler)
+    top = m.g.pending
+    if not isinstance(a, act.Choose) or rank is None or top is None:
         return 0.0
-    return float(rank(m, a.option, data))
+    return float(rank(m, choices.option_of(top, a.option), data))
 
 
-_VALUERS: dict[str, Callable[[Mind, dict[str, Any], Action], float]] = {
+_VALUERS: dict[str, Callable[[Mind, Any, Action], float]] = {
     "draft": _value_draft,
     "turn": _value_turn,
     "assign": _value_assign,

@@ -14,32 +14,81 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from great_harbor import cli_saves
+from great_harbor import __version__, cli_saves
+from great_harbor.cli_saves import DATA_HELP, ENV_DATA, data_dir
+from great_harbor.text import inert, name_problem
 
 if TYPE_CHECKING:
     from great_harbor.replay import Replay
     from great_harbor.session import Session
 
 
+DEBUG_ENV = "GREAT_HARBOR_DEBUG"  # set: an internal error shows its traceback
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but errors are one line plus a hint (exit 2), never a traceback."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {message}\n(try '{self.prog} --help')\n")
+        self.exit(2, f"{self.prog}: error: {inert(message)}\n(try '{self.prog} --help')\n")
+
+
+
+# The commands in the order the help lists them: what each does, and one example of it.
+COMMAND_HELP: dict[str, tuple[str, str]] = {
+    "play": ("start a game at the table directly, or go on with a saved one",
+             'great-harbor play --players "Ana,Ben" --automa --seed 7'),
+    "replay": ("step through a finished or running game, read-only",
+               "great-harbor replay 2025-01-31_201500_ana-ben"),
+    "saves": ("list saved games: seats, round, date, finished or not", "great-harbor saves --unfinished"),
+    "export-log": ("write the log of a saved game to a plain-text file",
+                   "great-harbor export-log 2025-01-31_201500_ana-ben -o log.txt"),
+    "rules": ("look up a rule or a card", "great-harbor rules shore fee"),
+    "validate-data": ("check a component catalogue and print its counts", "great-harbor validate-data my-data/"),
+    "simulate": ("play random games headless and report", "great-harbor simulate --games 50 --players 3 --check"),
+    "schema": ("print the JSON Schema of a game record or of a catalogue file",
+               "great-harbor schema record > great-harbor-record.schema.json"),
+}
+SAVES_COMMANDS = ("play", "replay", "saves", "export-log")  # the ones --saves-dir goes with
+DATA_COMMANDS = ("play", "replay", "export-log", "rules", "validate-data", "simulate")  # --data goes with
+
+
+def _command_list() -> str:
+    width = max(map(len, COMMAND_HELP)) + 2
+    lines = ["commands:"]
+    for name, (text, example) in COMMAND_HELP.items():
+        lines.append(f"  {name:<{width}}{text}")
+        lines.append(f"  {'':<{width}}  {example}")
+    return "\n".join(lines)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="great-harbor", description="The Great Harbor in your terminal.")
-    parser.add_argument("--saves-dir", type=Path, metavar="DIR", dest="top_saves_dir",
-                        help="with no COMMAND: the saves folder to continue from and save new games in")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    cli_saves.add_parsers(sub)  # saves, export-log, replay
+    parser = _Parser(
+        prog="great-harbor",
+        usage="great-harbor [--saves-dir DIR] [--data DIR] [COMMAND [OPTIONS]]",
+        description="The Great Harbor in your terminal: 2-4 seats passing one keyboard, or one person against\n"
+        "the Automa. With no COMMAND it opens the new-game screen (and Continue, when a game is saved).\n\n"
+        + _command_list(),
+        epilog="Run 'great-harbor COMMAND --help' for the options of a command. --saves-dir and --data may\n"
+        "also be given after a command that takes them.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"great-harbor {__version__}",
+                        help="print the version and exit")
+    parser.add_argument("--saves-dir", type=Path, metavar="DIR", dest="top_saves_dir", help=cli_saves.SAVES_DIR_HELP)
+    parser.add_argument("--data", type=Path, metavar="DIR", dest="top_data", help=DATA_HELP)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser, help=argparse.SUPPRESS,
+                                prog="great-harbor")
 
-    v = sub.add_parser("validate-data", help="check a component catalogue and print its counts")
-    v.add_argument("directory", nargs="?", type=Path, help="folder of YAML files (default: the shipped catalogue)")
-    v.add_argument("--json", action="store_true", help="print the counts as one JSON object")
+    def add(name: str, description: str | None = None, epilog: str | None = None) -> argparse.ArgumentParser:
+        """A command's parser: its description (default: its line in the help) and examples."""
+        text, example = COMMAND_HELP[name]
+        command: argparse.ArgumentParser = sub.add_parser(
+            name, help=text, description=description or text[0].upper() + text[1:] + ".",
+            epilog=epilog or f"example:\n  {example}", formatter_class=argparse.RawDescriptionHelpFormatter)
+        return command
 
-    play = sub.add_parser("play", help="start a game at the table directly, or go on with a saved one")
+    play = add("play")
     start = play.add_mutually_exclusive_group(required=True)
     start.add_argument("--players", type=_names, metavar="NAMES",
                        help='comma-separated names of the people at the table, e.g. "Ana,Ben"')
@@ -48,16 +97,18 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--force", action="store_true",
                       help="with --load: try a record made with another catalogue or version")
     play.add_argument("--saves-dir", type=Path, metavar="DIR", help=cli_saves.SAVES_DIR_HELP)
+    play.add_argument("--data", type=Path, metavar="DIR", help=DATA_HELP)
     play.add_argument("--automa", action="store_true", help="add the Automa as one more seat")
     play.add_argument("--rivals", type=_levels, default=[], metavar="LEVELS",
                       help="add computer rivals as more seats, one per level: easy, normal or hard "
                            '(e.g. "hard,normal")')
     play.add_argument("--shops", action="store_true", help="play with the Harbor Shops variant")
-    play.add_argument("--seed", type=int, default=None, help="seed of the game (default: a random game)")
+    play.add_argument("--seed", type=_seed, default=None, help="seed of the game (default: a random game)")
 
-    rules = sub.add_parser(
+    cli_saves.add_parsers(add)  # replay, saves, export-log
+
+    rules = add(
         "rules",
-        help="look up a rule or a card",
         description="Print the rules section or card that best matches QUERY: words, a card name or\n"
         "number, or an entry id. Small typos are fine.",
         epilog="examples:\n"
@@ -67,15 +118,20 @@ def build_parser() -> argparse.ArgumentParser:
         "  great-harbor rules --list smuggler  the matches for a query, best first\n\n"
         "With no QUERY and no --list it prints a short hint and exits 2. When nothing matches it prints\n"
         "the nearest titles and exits 1.",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     rules.add_argument("query", nargs="*", metavar="QUERY", help="what to look up; several words are one query")
     rules.add_argument("--list", action="store_true", dest="list_entries",
                        help="list the sections as a tree; with a QUERY, list its matches instead")
     rules.add_argument("--data", type=Path, metavar="DIR",
-                       help="build the card glossary from this catalogue folder (default: the shipped one)")
+                       help=f"build the card glossary from this catalogue folder (default: ${ENV_DATA}, "
+                       "else the shipped one)")
 
-    sim = sub.add_parser("simulate", help="play random games headless and report")
+    v = add("validate-data")
+    v.add_argument("directory", nargs="?", type=Path,
+                   help=f"folder of YAML files (default: ${ENV_DATA}, else the shipped catalogue)")
+    v.add_argument("--json", action="store_true", help="print the counts as one JSON object")
+
+    sim = add("simulate")
     sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
     sim.add_argument("--players", type=_seats, default=4, help="seats in each game, 2-4 (default 4)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed+i")
@@ -86,7 +142,31 @@ def build_parser() -> argparse.ArgumentParser:
                           "the other seats play at random")
     sim.add_argument("--shops", action="store_true", help="play with the Harbor Shops variant")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    sim.add_argument("--data", type=Path, metavar="DIR", help="play with the catalogue in DIR (default: "
+                     f"${ENV_DATA}, else the shipped one)")
+
+    schema = add(
+        "schema",
+        description="Print a JSON Schema (draft 2020-12) for tools that read or write saves and catalogues:\n"
+        "WHAT is 'record' (a saved game, the default), a catalogue file such as 'ships.yaml' (or 'ships'),\n"
+        "or 'all' (one object holding every schema by name).",
+    )
+    schema.add_argument("what", nargs="?", default="record", metavar="WHAT",
+                        help="record (default), a catalogue file name, or all")
     return parser
+
+
+def _merge_top_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """``--saves-dir`` and ``--data`` given before the command count as if given after it."""
+    for option, top, dest, commands in (("--saves-dir", "top_saves_dir", "saves_dir", SAVES_COMMANDS),
+                                        ("--data", "top_data", "data", DATA_COMMANDS)):
+        before = getattr(args, top)
+        after = getattr(args, dest, None)
+        if args.command is not None and args.command not in commands and before is not None:
+            parser.error(f"{option} does not go with '{args.command}'")
+        if before is not None and after is not None and before != after:
+            parser.error(f"{option} is given twice, with different folders")
+        setattr(args, dest, after if after is not None else before)
 
 
 def _positive(text: str) -> int:
@@ -113,16 +193,32 @@ def _levels(text: str) -> list[str]:
     wrong = [x for x in levels if x not in RIVAL_LEVELS]
     if not levels or wrong:
         raise argparse.ArgumentTypeError(
-            f"rivals are {', '.join(RIVAL_LEVELS)}, separated by commas, not {(wrong or [text])[0]!r}")
+            f"rivals are {', '.join(RIVAL_LEVELS)}, separated by commas, not '{inert((wrong or [text])[0][:40])}'")
     return levels
+
+
+def _seed(text: str) -> int:
+    from great_harbor.engine.game import SEED_LIMIT  # here: the engine is not imported for --help (start-up)
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {inert(text[:40])!r}") from None
+    if not -SEED_LIMIT <= value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from {-SEED_LIMIT} to {SEED_LIMIT - 1}")
+    return value
 
 
 def _names(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",")]
     if any(not n for n in names):
-        raise argparse.ArgumentTypeError(f"every name must be non-empty, got {text!r}")
+        raise argparse.ArgumentTypeError(f"every name must be non-empty, got '{inert(text)}'")
+    for name in names:
+        problem = name_problem(name)  # control characters, bytes that are not UTF-8, too long
+        if problem is not None:
+            raise argparse.ArgumentTypeError(problem)
     if len({n.casefold() for n in names}) != len(names):
-        raise argparse.ArgumentTypeError(f"every player needs a different name, got {text!r}")
+        raise argparse.ArgumentTypeError(f"every player needs a different name, got '{inert(text)}'")
     return names
 
 
@@ -132,7 +228,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print("error: --automa, --rivals, --shops and --seed set up a new game; a loaded game keeps its own",
                   file=sys.stderr)
             return 2
-        session = cli_saves.load_session(args.load, args.saves_dir, args.force)
+        session = cli_saves.load_session(args.load, args.saves_dir, args.force, data=data_dir(args.data))
         if isinstance(session, int):
             return session
         return run_app(saves_dir=args.saves_dir, session=session)
@@ -159,15 +255,16 @@ def cmd_play(args: argparse.Namespace) -> int:
                   "person against the computer)", file=sys.stderr)
         return 2
     return run_app(players=names, automa=args.automa, seed=args.seed, shops=args.shops, saves_dir=args.saves_dir,
-                   rivals=rivals)
+                   data=data_dir(args.data), rivals=rivals)
 
 
 def run_app(players: list[str] | None = None, automa: bool = False, seed: int | None = None,
             shops: bool = False, *, saves_dir: Path | None = None, session: Session | None = None,
-            replay: Replay | None = None, rivals: Sequence[str] = ()) -> int:
+            replay: Replay | None = None, data: Path | None = None, rivals: Sequence[str] = ()) -> int:
     """Run the app: a new game (``players``), a saved one (``session``), the replay viewer
-    (``replay``), or else the new-game screen."""
-    from great_harbor.startup import pause_collector
+    (``replay``), or else the new-game screen; new games use the catalogue in ``data`` (default:
+    the shipped one)."""
+    from great_harbor.startup import pause_collector, resume_collector
 
     pause_collector()  # until the first frame: the app resumes it (see great_harbor.startup)
     from great_harbor.data import CatalogueError, load_catalogue
@@ -175,30 +272,30 @@ def run_app(players: list[str] | None = None, automa: bool = False, seed: int | 
     cat = session.cat if session is not None else replay.cat if replay is not None else None
     if cat is None:
         try:
-            cat = load_catalogue(cache=True)
+            cat = load_catalogue(data, cache=True)
         except CatalogueError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 1
+            resume_collector()  # no app will (main() may be called by a program that goes on)
+            return cli_saves.error(exc)
     from great_harbor.ui.app import make_app
 
-    make_app(seed=seed, players=players, automa=automa, shops=shops, catalogue=cat, saves_dir=saves_dir,
-             session=session, replay=replay, rivals=rivals).run()
-    return 0
+    app = make_app(seed=seed, players=players, automa=automa, shops=shops, catalogue=cat, saves_dir=saves_dir,
+                   session=session, replay=replay, rivals=rivals)
+    app.run()
+    return app.return_code or 0  # 1 when the app stopped on an error
 
 
 def cmd_validate_data(args: argparse.Namespace) -> int:
     from great_harbor.data import CatalogueError, load_catalogue
 
     try:
-        cat = load_catalogue(args.directory)
+        cat = load_catalogue(args.directory or data_dir(args.data))
     except CatalogueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return cli_saves.error(exc)
     counts = cat.counts()
     if args.json:
         print(json.dumps(counts, sort_keys=True))
     else:
-        print(f"Catalogue {cat.directory} is valid (fingerprint {cat.fingerprint}).")
+        print(f"Catalogue {inert(cat.directory)} is valid (fingerprint {cat.fingerprint}).")
         width = max(map(len, counts))
         for key, value in counts.items():
             print(f"  {key:<{width}}  {value}")
@@ -208,7 +305,7 @@ def cmd_validate_data(args: argparse.Namespace) -> int:
 def cmd_rules(args: argparse.Namespace) -> int:
     from great_harbor.lookup.terminal import run
 
-    return run(" ".join(args.query), list_entries=args.list_entries, data=args.data)
+    return run(" ".join(args.query), list_entries=args.list_entries, data=data_dir(args.data))
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -216,10 +313,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from great_harbor.simulate import run
 
     try:
-        cat = load_catalogue()
+        cat = load_catalogue(data_dir(args.data))
     except CatalogueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return cli_saves.error(exc)
     if len(args.rivals) + args.automa > args.players:
         print(f"error: {len(args.rivals)} rivals{' and the Automa' if args.automa else ''} do not fit in "
               f"{args.players} seats (set --players)", file=sys.stderr)
@@ -258,11 +354,24 @@ def _print_report(data: dict[str, object]) -> None:
     Console().print(table)
 
 
+def cmd_schema(args: argparse.Namespace) -> int:
+    from great_harbor.schema import SchemaError, schema_for  # here: pydantic only for this command (start-up)
+
+    try:
+        schema = schema_for(args.what)
+    except SchemaError as exc:
+        print(f"error: {inert(exc)}", file=sys.stderr)
+        return 2
+    print(json.dumps(schema, indent=2, ensure_ascii=False))
+    return 0
+
+
 COMMANDS = {
     "play": cmd_play,
     "validate-data": cmd_validate_data,
     "rules": cmd_rules,
     "simulate": cmd_simulate,
+    "schema": cmd_schema,
 }
 COMMANDS.update(cli_saves.COMMANDS)
 
@@ -270,9 +379,10 @@ COMMANDS.update(cli_saves.COMMANDS)
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    _merge_top_options(parser, args)
     try:
         if args.command is None:
-            return run_app(saves_dir=args.top_saves_dir)
+            return run_app(saves_dir=args.saves_dir, data=data_dir(args.data))
         status = COMMANDS[args.command](args)
         sys.stdout.flush()  # here, not at exit: a closed pipe must surface below, not as a traceback
         return status
@@ -284,6 +394,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         # flush stdout once more on the way out and complain, so point it at /dev/null first.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except Exception as exc:  # noqa: BLE001 - the last resort: a bug, said in one line
+        if os.environ.get(DEBUG_ENV):
+            raise
+        print(f"error: great-harbor stopped on an internal error ({inert(type(exc).__name__)}: "
+              f"{inert(str(exc)[:200])}); set {DEBUG_ENV}=1 to see where, and please report it", file=sys.stderr)
         return 1
 
 

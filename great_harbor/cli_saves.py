@@ -15,29 +15,50 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from great_harbor.text import inert
+
 SAVES_DIR_HELP = (
-    "the saves folder (default: $GREAT_HARBOR_SAVES, else $XDG_DATA_HOME/great-harbor/saves, "
-    "else ~/.local/share/great-harbor/saves)"
+    "the saves folder (default: $GREAT_HARBOR_SAVES, else the platform's data folder: on Linux "
+    "$XDG_DATA_HOME/great-harbor/saves, usually ~/.local/share/great-harbor/saves)"
 )
 
 
-def add_parsers(sub: Any) -> None:
-    """Add the subcommands to ``sub`` (the parser's ``add_subparsers()`` object)."""
-    s = sub.add_parser("saves", help="list saved games: seats, round, date, finished or not")
+ENV_DATA = "GREAT_HARBOR_DATA"
+DATA_HELP = (f"play with the component catalogue in DIR, e.g. an edited copy of data/ (default: ${ENV_DATA}, "
+             "else the shipped one)")
+
+
+def data_dir(option: Path | None) -> Path | None:
+    """The catalogue folder to play with: the option, else ``$GREAT_HARBOR_DATA``, else None (the
+    shipped one)."""
+    if option is not None:
+        return option
+    env = os.environ.get(ENV_DATA, "")
+    return Path(env).expanduser() if env else None
+
+
+def add_parsers(add: Callable[[str], argparse.ArgumentParser]) -> None:
+    """Add the subcommands, each made by ``add(name)`` (cli.py's, in the order of its help)."""
+    r = add("replay")
+    r.add_argument("file", help="a game record file, or the name of a saved game as 'saves' lists it")
+    r.add_argument("--force", action="store_true", help="try a record made with another catalogue or version")
+    r.add_argument("--saves-dir", type=Path, metavar="DIR", help=SAVES_DIR_HELP)
+    r.add_argument("--data", type=Path, metavar="DIR", help=DATA_HELP)
+
+    s = add("saves")
     s.add_argument("--saves-dir", type=Path, metavar="DIR", help=SAVES_DIR_HELP)
     s.add_argument("--unfinished", action="store_true", help="only games that are not over")
     s.add_argument("--json", action="store_true", help="print one JSON list instead of a table")
 
-    e = sub.add_parser("export-log", help="write the log of a saved game to a plain-text file")
+    e = add("export-log")
     e.add_argument("file", help="a game record file, or the name of a saved game as 'saves' lists it")
-    e.add_argument("-o", "--output", type=Path, metavar="OUT", help="file to write (default: print the log)")
-    e.add_argument("--force", action="store_true", help="try a record made with another catalogue or version")
+    e.add_argument("-o", "--output", type=Path, metavar="OUT",
+                   help="file to write (default: print the log); an existing file is replaced only with --force, "
+                        "and never a game record or anything but a plain file")
+    e.add_argument("--force", action="store_true",
+                   help="try a record made with another catalogue or version, and replace an existing OUT")
     e.add_argument("--saves-dir", type=Path, metavar="DIR", help=SAVES_DIR_HELP)
-
-    r = sub.add_parser("replay", help="step through a finished or running game, read-only")
-    r.add_argument("file", help="a game record file, or the name of a saved game as 'saves' lists it")
-    r.add_argument("--force", action="store_true", help="try a record made with another catalogue or version")
-    r.add_argument("--saves-dir", type=Path, metavar="DIR", help=SAVES_DIR_HELP)
+    e.add_argument("--data", type=Path, metavar="DIR", help=DATA_HELP)
 
 
 def cmd_saves(args: argparse.Namespace) -> int:
@@ -51,9 +72,9 @@ def cmd_saves(args: argparse.Namespace) -> int:
         print(json.dumps([info_as_dict(i) for i in infos]))
         return 0
     if not infos:
-        print(f"No saved games in {folder}.")
+        print(f"No saved games in {inert(folder)}.")
         return 0
-    print(f"Saved games in {folder}:")
+    print(f"Saved games in {inert(folder)}:")
     rows = [(i.when(), i.seats_text() or "?", i.status(), i.name) for i in infos]
     widths = [max(len(r[c]) for r in rows) for c in range(3)]
     for row in rows:
@@ -63,9 +84,9 @@ def cmd_saves(args: argparse.Namespace) -> int:
 
 def resolve_record(name: str, folder: Path | None) -> Path:
     """A path as given, or else a saved game's name (with or without .json) in the saves folder."""
-    from great_harbor.saves import SUFFIX, saves_dir
+    from great_harbor.saves import SUFFIX, expand_user, saves_dir
 
-    path = Path(name).expanduser()
+    path = expand_user(name)
     if path.exists():
         return path
     base = saves_dir(folder)
@@ -82,29 +103,88 @@ def cmd_export_log(args: argparse.Namespace) -> int:
     from great_harbor.session import Session
 
     try:
-        cat = load_catalogue()
+        cat = load_catalogue(data_dir(args.data))
     except CatalogueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return error(exc)
     path = resolve_record(args.file, args.saves_dir)
+    if args.output is not None:
+        problem = output_problem(args.output, path, args.force)
+        if problem is not None:
+            return error(problem)
     try:
         session = Session.load(cat, path, force=args.force, autosave=False)
     except RecordError as exc:
-        print(f"error: {path.name}: {exc}", file=sys.stderr)
-        return 1
+        return error(f"{path.name}: {exc}")
     for warning in session.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(f"warning: {inert(warning)}", file=sys.stderr)
     text = session.log_text()
     if args.output is None:
-        sys.stdout.write(text)
+        sys.stdout.write(inert_lines(text))
         return 0
     try:
-        write_atomic(args.output, text, kept="nothing was written")
+        write_atomic(args.output, text, kept="nothing was written", create_folder=False)
     except SaveError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
-    print(f"Wrote the log of {path.name} ({len(session.game.s.log)} lines) to {args.output}.")
+        return error(exc)
+    print(f"Wrote the log of {inert(path.name)} ({len(session.game.s.log)} lines) to {inert(args.output)}.")
     return 0
+
+
+def output_problem(out: Path, record: Path, force: bool) -> str | None:
+    """Why ``export-log -o OUT`` must not write ``out`` (the log of ``record``), or None.
+
+    Never over a game record (the one read or any other), nor over anything but a plain file (a
+    symbolic link, a FIFO, a device, a folder); an existing file only with ``force``; and into an
+    existing folder only."""
+    import stat
+
+    try:
+        info = out.lstat()
+    except FileNotFoundError:
+        if not out.parent.is_dir():
+            return f"no such folder: {out.parent} (export-log does not create folders)"
+        return None
+    except OSError as exc:
+        return f"cannot use {out}: {(exc.strerror or str(exc)).lower()}"
+    if stat.S_ISLNK(info.st_mode):
+        return f"{out} is a symbolic link; export-log writes only a plain file (name another OUT)"
+    if stat.S_ISDIR(info.st_mode):
+        return f"{out} is a folder; name a file to write the log to"
+    if not stat.S_ISREG(info.st_mode):
+        return f"{out} is not a plain file (a FIFO, a socket or a device); export-log does not write to it"
+    try:
+        same = record.exists() and out.samefile(record)
+    except OSError:
+        same = False
+    if same or _is_record(out):
+        return f"{out} is a game record; export-log never writes over one (name another OUT)"
+    if not force:
+        return f"{out} already exists; add --force to replace it"
+    return None
+
+
+def _is_record(path: Path) -> bool:
+    """Whether the file starts as a game record does (its first few KB name the format)."""
+    import re
+
+    from great_harbor.record import RECORD_FORMAT  # here, as every import of this module: start-up stays light
+
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return False
+    return re.search(rb'"format"\s*:\s*"' + RECORD_FORMAT.encode() + rb'"', head) is not None
+
+
+def inert_lines(text: str) -> str:
+    """Every line of ``text`` made inert, line breaks kept (the log printed to a terminal)."""
+    return "\n".join(inert(line) for line in text.split("\n"))
+
+
+def error(problem: object) -> int:
+    """Print one line ``error: ...`` (made inert: it may quote files) and give exit status 1."""
+    print(f"error: {inert(problem)}", file=sys.stderr)
+    return 1
 
 
 def _refusal(name: str, exc: Exception) -> str:
@@ -112,21 +192,20 @@ def _refusal(name: str, exc: Exception) -> str:
     text = str(exc)
     if getattr(exc, "forceable", False):
         text = text.removesuffix("; use force to try it anyway") + " (add --force to try it anyway)"
-    return f"error: {name}: {text}"
+    return inert(f"error: {name}: {text}")
 
 
-def load_session(name: str, folder: Path | None, force: bool) -> Any:
+def load_session(name: str, folder: Path | None, force: bool, data: Path | None = None) -> Any:
     """``play --load``: the saved game as a Session (autosave goes on in its file), or the exit
-    status after printing why it cannot be opened."""
+    status after printing why it cannot be opened. ``data``: the catalogue folder (default: shipped)."""
     from great_harbor.data import CatalogueError, load_catalogue
     from great_harbor.record import RecordError
     from great_harbor.session import Session
 
     try:
-        cat = load_catalogue(cache=True)  # the game starts next: take the checked catalogue kept
+        cat = load_catalogue(data, cache=True)  # the game starts next: take the checked catalogue kept
     except CatalogueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return error(exc)
     path = resolve_record(name, folder)
     try:
         session = Session.load(cat, path, force=force)
@@ -134,7 +213,7 @@ def load_session(name: str, folder: Path | None, force: bool) -> Any:
         print(_refusal(path.name, exc), file=sys.stderr)
         return 1
     for warning in session.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(f"warning: {inert(warning)}", file=sys.stderr)
     return session
 
 
@@ -145,10 +224,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from great_harbor.replay import Replay
 
     try:
-        cat = load_catalogue(cache=True)  # the replay viewer starts next
+        cat = load_catalogue(data_dir(args.data), cache=True)  # the replay viewer starts next
     except CatalogueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return error(exc)
     path = resolve_record(args.file, args.saves_dir)
     try:
         replay = Replay.load(cat, path, force=args.force)

@@ -36,7 +36,10 @@ from typing import Any
 
 from great_harbor import __version__
 from great_harbor.data import Catalogue
+from great_harbor.data.catalogue import default_data_dir, earlier_fingerprints, shipped_fingerprint
 from great_harbor.engine import Action, EngineError, Game, IllegalAction, Seat, action_from_dict, harbor, narrate
+from great_harbor.safe_io import NotARegularFile, TooLarge, read_regular
+from great_harbor.text import inert
 
 RIVAL_LEVELS = ("easy", "normal", "hard")  # as great_harbor.rivals.LEVELS (not imported: records load fast)
 RECORD_FORMAT = "great-harbor game record"
@@ -54,7 +57,7 @@ class RecordError(Exception):
     """
 
     def __init__(self, message: str, forceable: bool = False) -> None:
-        super().__init__(message)
+        super().__init__(inert(message))  # parts of it come from the file: never let them act on a terminal
         self.forceable = forceable
 
 
@@ -62,9 +65,12 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def state_digest(game: Game) -> str:
-    """A digest of the rules state (the log left out)."""
+def state_digest(game: Game, catalogue: str | None = None) -> str:
+    """A digest of the rules state (the log left out). ``catalogue``: the fingerprint the record
+    names, when it is an earlier one that plays the same (see ``earlier_fingerprints``)."""
     data = game.to_dict()
+    if catalogue:
+        data["catalogue"] = catalogue
     for key in _NOT_DIGESTED:
         data.pop(key, None)
     # Keys in the engine's own order: the order of a dict can be part of the state.
@@ -84,7 +90,9 @@ def _canonical(data: Any) -> str:
 
 
 def _sha256(data: Any) -> str:
-    return "sha256:" + hashlib.sha256(_canonical(data).encode()).hexdigest()
+    # surrogatepass: a damaged file may hold a lone surrogate ("\udcff"); it gets a checksum
+    # that does not match, rather than an error here.
+    return "sha256:" + hashlib.sha256(_canonical(data).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 @lru_cache(maxsize=8192)
@@ -151,13 +159,14 @@ class GameRecord:
             note = self.notes.get(number - 1)
             if note is not None:
                 write_note(game, note)
-            # Records made while the choices listed every split of a die's pips may hold one that
-            # the choices now give as another split with the same result: read it as that one,
-            # and keep it so (stepping through a replay, undo and redo use the record's actions).
-            listed = harbor.equivalent_split(game, action)
-            if listed is not None:
-                action = self.actions[number - 1] = listed
             try:
+                # Records made while the choices listed every split of a die's pips may hold one
+                # that the choices now give as another split with the same result: read it as that
+                # one, and keep it so (stepping through a replay, undo and redo use the record's
+                # actions).
+                listed = harbor.equivalent_split(game, action)
+                if listed is not None:
+                    action = self.actions[number - 1] = listed
                 if apply is None:
                     game.apply(action)
                 else:
@@ -175,7 +184,7 @@ class GameRecord:
 
     def to_dict(self, game: Game) -> dict[str, Any]:
         """The record as plain data, ``game`` being the state after its actions."""
-        self.state = state_digest(game)
+        self.state = state_digest(game, self.catalogue)
         data: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -212,7 +221,7 @@ class GameRecord:
         """
         self.updated = now()
         self.program = __version__
-        self.state = state_digest(game)
+        self.state = state_digest(game, self.catalogue)
         head: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -248,13 +257,9 @@ class GameRecord:
         """Check a parsed record (version, checksum, shape, catalogue) and build it."""
         notes = warnings if warnings is not None else []
         check_header(data, force, notes)
-        record = _build(data)
-        if record.catalogue != cat.fingerprint:
-            _refuse(
-                f"the record was played with another component catalogue ({_short(record.catalogue)}, "
-                f"this one is {_short(cat.fingerprint)})",
-                force, notes,
-            )
+        record = _build(_validated(data))
+        if record.catalogue != cat.fingerprint and record.catalogue not in earlier_fingerprints(cat.directory):
+            _refuse(catalogue_mismatch(record, cat), force, notes)
         return record
 
     @classmethod
@@ -277,7 +282,7 @@ def load(path: str | Path, cat: Catalogue, force: bool = False, apply: ApplyFn |
     warnings: list[str] = []
     record = GameRecord.loads(read_text(path), cat, force, warnings)
     game = record.replay(cat, apply=apply)
-    if record.state and state_digest(game) != record.state:
+    if record.state and state_digest(game, record.catalogue) != record.state:
         _refuse(
             f"replaying the record does not give the game that was saved (saved by great-harbor "
             f"{record.program}, this is {__version__})",
@@ -286,20 +291,31 @@ def load(path: str | Path, cat: Catalogue, force: bool = False, apply: ApplyFn |
     return Loaded(record, game, warnings)
 
 
-def read_text(path: str | Path) -> str:
+# No real record comes near this: a game of a few hundred actions is some 30 KB.
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+MAX_DEPTH = 20  # a record nests four deep (record, setup, seats, seat)
+
+
+def read_text(path: str | Path, limit: int = MAX_RECORD_BYTES) -> str:
+    """The text of a record file: a regular file (not a FIFO or a device, which could hang or
+    never end) of at most ``limit`` bytes, in UTF-8. RecordError (one line) otherwise."""
     p = Path(path)
     try:
-        raw = p.read_bytes()
+        raw = read_regular(p, limit)
     except FileNotFoundError:
-        raise RecordError(f"no such file: {p}") from None
+        raise RecordError(f"no such file: {inert(p)}") from None
     except IsADirectoryError:
-        raise RecordError(f"{p} is a folder, not a game record") from None
+        raise RecordError(f"{inert(p)} is a folder, not a game record") from None
+    except NotARegularFile:
+        raise RecordError(f"{inert(p)} is not a regular file, so not a game record") from None
+    except TooLarge:
+        raise RecordError(f"{inert(p.name)} is not a game record (larger than {limit // (1024 * 1024)} MB)") from None
     except OSError as exc:
-        raise RecordError(f"cannot read {p}: {(exc.strerror or str(exc)).lower()}") from None
+        raise RecordError(f"cannot read {inert(p)}: {(exc.strerror or str(exc)).lower()}") from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError(f"{p.name} is not a game record (not a text file)") from None
+        raise RecordError(f"{inert(p.name)} is not a game record (not a text file)") from None
 
 
 def parse(text: str) -> dict[str, Any]:
@@ -317,9 +333,28 @@ def parse(text: str) -> dict[str, Any]:
         if stripped.startswith("{") and not complete:
             raise RecordError(f"the record is cut short (it ends after {len(text.encode())} bytes)") from None
         raise RecordError(f"the record is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except ValueError:
+        # Python refuses to read a number of more than 4300 digits (sys.get_int_max_str_digits).
+        raise RecordError("the record is not a game record (it holds a number thousands of digits long)") from None
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
         raise RecordError("this JSON file is not a Great Harbor game record")
+    if _depth(data) > MAX_DEPTH:
+        raise RecordError(f"the record is not a game record (it is nested more than {MAX_DEPTH} deep)")
     return data
+
+
+def _depth(data: Any) -> int:
+    """How deep lists and objects nest in ``data`` (without recursion: the data may nest deeply)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if deepest > MAX_DEPTH:
+            break
+        children = node.values() if isinstance(node, dict) else node
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return deepest
 
 
 def check_header(data: dict[str, Any], force: bool = False, warnings: list[str] | None = None) -> None:
@@ -342,66 +377,62 @@ def _refuse(message: str, force: bool, warnings: list[str]) -> None:
     warnings.append(message)
 
 
+def catalogue_mismatch(record: GameRecord, cat: Catalogue) -> str:
+    """Why ``record`` was not played with ``cat``, saying which of the two is an edited catalogue
+    (the shipped one's fingerprint tells) and how to go on with the game."""
+    shipped = shipped_fingerprint()
+    made, this = _short(record.catalogue), _short(cat.fingerprint)
+    head = "the record was played with another component catalogue"
+    if shipped is not None and cat.fingerprint == shipped:
+        if record.program == __version__:
+            return (f"{head}, an edited one ({made}), not the one shipped with the game: start great-harbor "
+                    "with that catalogue (--data DIR) to go on with it")
+        return (f"{head} ({made}: an edited one, or the one great-harbor {record.program} shipped), "
+                f"not this one ({this})")
+    if shipped is not None and record.catalogue in {shipped, *earlier_fingerprints(default_data_dir())}:
+        return (f"{head}, the one shipped with the game, not the edited one in {cat.directory} ({this}): start "
+                "great-harbor without --data or $GREAT_HARBOR_DATA to go on with it")
+    return f"{head} ({made}), not the one in {cat.directory} ({this})"
+
+
 def _short(fingerprint: str) -> str:
     return fingerprint[:12] if fingerprint else "unknown"
 
 
-def _build(data: dict[str, Any]) -> GameRecord:
-    setup = data.get("setup")
-    if not isinstance(setup, dict):
-        raise RecordError("the record has no setup")
-    seats_raw = setup.get("seats")
-    if not isinstance(seats_raw, list) or not seats_raw:
-        raise RecordError("the record's setup lists no seats")
-    seats: list[Seat] = []
-    for i, raw in enumerate(seats_raw, start=1):
-        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str) \
-                or not isinstance(raw.get("automa", False), bool):
-            raise RecordError(f"seat {i} of the record's setup needs a name and automa true or false")
-        rival = raw.get("rival") or ""
-        if rival not in ("", *RIVAL_LEVELS) or (rival and raw.get("automa")):
-            raise RecordError(f"seat {i} of the record's setup has rival {rival!r}: a rival is "
-                              f"{', '.join(RIVAL_LEVELS)} (and not the Automa)")
-        seats.append(Seat(raw["name"], bool(raw.get("automa", False)), rival))
-    seed = setup.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RecordError("the record's seed is not a whole number")
-    shops = setup.get("shops_variant", False)
-    if not isinstance(shops, bool):
-        raise RecordError("the record's shops_variant is not true or false")
-    raw_actions = data.get("actions")
-    if not isinstance(raw_actions, list):
-        raise RecordError("the record has no list of actions")
+def _validated(data: dict[str, Any]) -> Any:
+    """The record checked field by field by its pydantic model (``record_model``): one located line."""
+    # Here: pydantic comes with it, which start-up and listing the saves never need.
+    from great_harbor import record_model
+
+    try:
+        return record_model.validate(data)
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
+
+
+def _build(model: Any) -> GameRecord:
+    """A GameRecord from a validated ``record_model.RecordFile``."""
+    seats = [Seat(seat.name, seat.automa, seat.rival) for seat in model.setup.seats]
     actions: list[Action] = []
-    for number, raw in enumerate(raw_actions, start=1):
+    for number, raw in enumerate(model.actions, start=1):
         try:
-            actions.append(action_from_dict(raw))
-        except IllegalAction as exc:
+            actions.append(action_from_dict(raw.model_dump()))
+        except IllegalAction as exc:  # the model and the engine's own check agree; this is the engine's word
             raise RecordError(f"action {number} of the record is not an action the game knows: {exc}") from None
-    strings = {k: data.get(k, "") for k in ("catalogue", "created", "updated", "program", "state")}
-    bad = [k for k, v in strings.items() if not isinstance(v, str)]
-    if bad:
-        raise RecordError(f"the record's {bad[0]} is not text")
-    hints = data.get("hints", 0)
-    if not isinstance(hints, int) or isinstance(hints, bool) or hints < 0:
-        raise RecordError("the record's hints is not a whole number")
-    return GameRecord(seats=seats, seed=seed, shops_variant=shops, actions=actions, notes=_notes(data, len(actions)),
-                      hints=hints, **strings)
+    return GameRecord(
+        seats=seats, seed=model.setup.seed, shops_variant=model.setup.shops_variant, actions=actions,
+        catalogue=model.catalogue, created=model.created, updated=model.updated, program=model.program,
+        state=model.state, notes=_notes(model, len(actions)), hints=model.hints,
+    )
 
 
-def _notes(data: dict[str, Any], actions: int) -> dict[int, dict[str, Any]]:
-    """The rivals' notes of a record: each a log event before the action of its index."""
-    raw = data.get("notes", {})
-    if not isinstance(raw, dict):
-        raise RecordError("the record's notes are not an object")
+def _notes(model: Any, actions: int) -> dict[int, dict[str, Any]]:
+    """The rivals' notes of a record: each the log event written before the action of its index."""
     out: dict[int, dict[str, Any]] = {}
-    for key, note in raw.items():
-        if not key.isdigit() or int(key) >= actions or not isinstance(note, dict) \
-                or not isinstance(note.get("kind"), str) or not isinstance(note.get("data", {}), dict) \
-                or not isinstance(note.get("secret", {}), dict) or not isinstance(note.get("actor"), int) \
-                or not isinstance(note.get("reader", -1), int):
-            raise RecordError(f"the record's note {key!r} is not a note on one of its actions")
-        out[int(key)] = note
+    for key, note in (model.notes or {}).items():
+        if int(key) >= actions:
+            raise RecordError(f"the record's notes.{key} is about an action the record does not have")
+        out[int(key)] = note.model_dump()
     return out
 
 

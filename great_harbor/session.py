@@ -24,7 +24,19 @@ from great_harbor.data import Catalogue
 from great_harbor.engine import Action, Game, IllegalAction, Seat, action_from_dict, rule_ids
 from great_harbor.engine.game import naming_problem
 from great_harbor.record import GameRecord, RecordError, load, log_text, write_note
-from great_harbor.saves import SaveError, new_save_path, remove_stale_temporaries, saves_dir, write_atomic
+from great_harbor.saves import (
+    SaveError,
+    SaveGuard,
+    SaveInUse,
+    SaveLock,
+    free_path,
+    new_save_path,
+    read_only,
+    remove_stale_temporaries,
+    saves_dir,
+    write_atomic,
+)
+from great_harbor.text import inert
 from great_harbor.undo import Before, Step, Verdict, can_undo, step
 
 if TYPE_CHECKING:
@@ -68,10 +80,17 @@ class Session:
         self.path = path  # where autosave writes; None: no autosave
         self.warnings = list(warnings)  # what a forced load let through
         self.save_error: str | None = None  # the last autosave's problem, None when it worked
+        self.notice: str | None = None  # something about the save to tell once (the app clears it)
+        self.read_only = False  # the save file is read-only: autosave leaves it alone
+        self.closed = False  # close() was called: autosave has stopped
         self._redo: list[Action] = []
         self._saved = path is not None and path.exists()  # a good save exists at ``path``
         self._rivals: dict[int, Rival] = {}
         self.rival_settings: dict[str, Any] = {}  # keyword arguments for every Rival (tests: a smaller budget)
+        self._lock: SaveLock | None = None  # this process's right to write ``path``
+        self._guard = SaveGuard()  # the file as this process last read or wrote it
+        if path is not None:
+            self._guard.note(path)
 
     # --- starting -------------------------------------------------------------------------------
 
@@ -113,11 +132,31 @@ class Session:
             game.apply(action)
             steps.append(step(before, game, action))
 
-        loaded = load(path, cat, force=force, apply=watch)
         target = Path(path) if autosave else None
+        lock = None
+        guard = SaveGuard()
+        if target is not None and not read_only(target):
+            # Before reading: a second copy of the game is refused here, before it can write.
+            try:
+                lock = SaveLock.acquire(target)
+            except SaveInUse as exc:
+                raise RecordError(str(exc)) from None
+            guard.note(target)  # before reading: a change made meanwhile is noticed, never lost
+        try:
+            loaded = load(path, cat, force=force, apply=watch)
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
         session = cls(cat, loaded.record, loaded.game, steps, target, loaded.warnings)
         if target is not None:
-            remove_stale_temporaries(target)
+            session._guard = guard
+            session._lock = lock
+            if read_only(target):
+                session.read_only = True
+                session.save_error = f"{inert(target.name)} is read-only, so this game is not saved"
+            else:
+                remove_stale_temporaries(target)
             session.record.catalogue = cat.fingerprint  # from now on it is played with this one
         return session
 
@@ -239,9 +278,22 @@ class Session:
     # --- saving ---------------------------------------------------------------------------------
 
     def save(self) -> str | None:
-        """Write the record now (autosave does this after every change). None or the problem."""
-        if self.path is None:
+        """Write the record now (autosave does this after every change). None or the problem.
+
+        A read-only save is never written. A save changed by someone else since this process last
+        read or wrote it (another copy of the game, an editor), or that another process holds, is
+        never written over: the game goes on in a new file beside it, and ``notice`` says so."""
+        if self.path is None or self.closed:
             return None
+        if self.read_only:
+            return self.save_error
+        if self._lock is None or not self._lock.held:
+            try:
+                self._lock = SaveLock.acquire(self.path)
+            except SaveInUse:
+                self._move_on("is open in another great-harbor")  # (a game started anew on a file in use)
+        if self._guard.changed(self.path) and self.path.exists():
+            self._move_on("was changed by another program since this game saved it")
         kept = "the last good save is kept" if self._saved else "the game is not saved yet"
         try:
             write_atomic(self.path, self.record.dumps(self.game), kept=kept)
@@ -250,7 +302,33 @@ class Session:
         else:
             self.save_error = None
             self._saved = True
+            self._guard.note(self.path)
         return self.save_error
+
+    def _move_on(self, why: str) -> None:
+        """Leave the save at ``path`` as it is and go on saving in a new file beside it."""
+        assert self.path is not None
+        old = self.path
+        if self._lock is not None:
+            self._lock.release()
+        for _ in range(100):
+            self.path = free_path(old)
+            try:
+                self._lock = SaveLock.acquire(self.path)
+            except SaveInUse:
+                continue
+            break
+        self._guard = SaveGuard()
+        self._guard.note(self.path)
+        self._saved = False
+        self.notice = f"{inert(old.name)} {why}, so it is left as it is; this game now saves to {inert(self.path.name)}"
+
+    def close(self) -> None:
+        """Stop autosaving and let another process open the save (the end of the process does the same)."""
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+        self.closed = True
 
     def save_copy(self, path: str | Path) -> str | None:
         """Write the record to another file (a copy to keep or to attach to a bug report)."""

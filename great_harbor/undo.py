@@ -12,10 +12,10 @@ record (the seed and the actions reproduce the game exactly).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from great_harbor.data import Catalogue
 from great_harbor.engine import Action, Game
+from great_harbor.engine.decision_data import Decision
 from great_harbor.engine.events import GAME
 
 # (round, turn, phase, active seat index, voyage segment, dice left to draft): an action that
@@ -37,13 +37,13 @@ class Before:
     reveals: int
     log: int
     pending_kind: str
-    pending_data: dict[str, Any]
+    pending_data: Decision
 
     @classmethod
     def of(cls, game: Game) -> Before:
         top = game.pending
         assert top is not None, "no decision is pending"
-        return cls(top.seat, turn_key(game), game.s.reveals, len(game.s.log), top.kind, dict(top.data))
+        return cls(top.seat, turn_key(game), game.s.reveals, len(game.s.log), top.kind, top.data)
 
 
 @dataclass(frozen=True)
@@ -116,16 +116,16 @@ def reveal_label(cat: Catalogue, before: Before, action: Action, after: Game) ->
         return "the Pirate reveal"
     if action.kind == "assign" and before.pending_kind == "assign":
         pips = getattr(action, "pips", ())
-        used = [t for t, n in zip(data.get("tiles", []), pips, strict=False) if n > 0 and t in cat.tiles]
+        used = [t for t, n in zip(getattr(data, "tiles", ()), pips, strict=False) if n > 0 and t in cat.tiles]
         drawing = [t for t in used if any(b.draws for b in cat.tiles[t].benefits)]
         names = [cat.tiles[t].name for t in drawing or used]
         if names:
             return f"the {' and '.join(names)} draw"
     if before.pending_kind == "choose":
-        handler = str(data.get("handler", ""))
+        handler = str(data.handler or "")
         if handler in _CHOICE_LABELS:
             return _CHOICE_LABELS[handler]
-        card = data.get("card")
+        card = data.card
         if isinstance(card, str) and card_name(cat, card):
             return f"what {card_name(cat, card)} revealed"
     card = getattr(action, "card", None)

@@ -63,9 +63,9 @@ def seen_actions(game: Game) -> list[Action]:
     that leaves pips on a tile too few to activate it. So the captures' games, and the tests'
     tables, stay what they were."""
     top = game.pending
-    if top is None or top.kind != "assign" or len(top.data["fees"]) != 2 or top.data["pips"] <= 0:
+    if top is None or top.kind != "assign" or len(top.data.fees) != 2 or top.data.pips <= 0:
         return list(game.legal_actions())
-    pips, fees = top.data["pips"], top.data["fees"]
+    pips, fees = top.data.pips, top.data.fees
     splits = [(a, pips - a) for a in range(pips + 1)]
     full = [x for x in splits if activates_all(game, x, fees)]
     return [AssignPips((0, 0))] + [AssignPips(x) for x in full if any(x)]

@@ -14,12 +14,41 @@ def catalogue() -> Catalogue:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def catalogue_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Whatever the tests start keeps its catalogue cache in a folder of the run, never the user's."""
-    before = os.environ.get("GREAT_HARBOR_CACHE")
+def private_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Whatever the tests start keeps its catalogue cache and its saves in folders of the run (of
+    the worker, under pytest-xdist), never the user's, and plays with the shipped catalogue
+    whatever ``$GREAT_HARBOR_DATA`` the user set."""
+    before = {name: os.environ.get(name) for name in ("GREAT_HARBOR_CACHE", "GREAT_HARBOR_SAVES", "GREAT_HARBOR_DATA")}
     os.environ["GREAT_HARBOR_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+    os.environ["GREAT_HARBOR_SAVES"] = str(tmp_path_factory.mktemp("saves"))
+    os.environ.pop("GREAT_HARBOR_DATA", None)
     yield
-    if before is None:
-        os.environ.pop("GREAT_HARBOR_CACHE", None)
-    else:
-        os.environ["GREAT_HARBOR_CACHE"] = before
+    for name, value in before.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``slow`` (a whole game through the UI, say) run first: in parallel
+    (pytest-xdist), the suite then ends with many short tests shared by the workers, not one
+    long test that started last."""
+    def order(item: pytest.Item) -> tuple[bool, bool]:
+        slow = item.get_closest_marker("slow") is not None
+        return not slow, "/ui/" not in item.nodeid  # whole games through the UI are the longest
+
+    items.sort(key=order)  # a stable sort: the collection order otherwise
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` (pyproject's addopts) is a worker per core for the suite or a folder of it, but
+    no workers at all when only test files or test ids are named: those few tests start at once
+    in this process instead of waiting for workers to start. ``-n N`` and
+    ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decide, and ``-p no:xdist`` runs in one process."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # xdist reads it
+    named = [arg for arg in config.args if not arg.startswith("-")]
+    if named and all(arg.split("::")[0].endswith(".py") for arg in named):
+        return 0
+    return None  # xdist's own count: the cores

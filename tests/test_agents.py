@@ -99,7 +99,7 @@ def test_a_weak_ship_trades_and_a_strong_one_sails_on() -> None:
     game.apply(game.legal_actions()[0])  # both share a position: either order
     decisions = {}
     while game.pending is not None and game.pending.kind == "voyage_choice":
-        dock = game.pending.data["dock"]
+        dock = game.pending.data.dock
         action = agents.choose(game)
         decisions.setdefault(dock, action)  # the decision in the first segment
         game.apply(action)

@@ -18,10 +18,23 @@ def quick_start_commands() -> list[str]:
 def test_quick_start_has_two_lines() -> None:
     commands = quick_start_commands()
     assert len(commands) == 2
-    assert "great-harbor" in commands[0]
-    assert "pytest" in commands[1]
+    play, test = commands
+    assert play.endswith("great-harbor") and "'.[test]'" not in play
+    assert "'.[test]'" in test and re.search(r"pytest$", test)
+    # Both install into a virtual environment of the clone: a system Python that is externally
+    # managed (PEP 668: Debian, Ubuntu, Homebrew) refuses a plain 'pip install'.
+    for line in commands:
+        assert line.startswith("python3 -m venv .venv && .venv/bin/pip install ")
 
 
-def test_ci_runs_the_readme_test_line() -> None:
+def test_ci_runs_the_readme_test_line_and_the_lint() -> None:
     ci = (ROOT / ".ci" / "run").read_text().splitlines()
     assert quick_start_commands()[1] in ci
+    assert ci[-1] == quick_start_commands()[1]  # last: pytest's summary closes CI's output
+    assert "set -euo pipefail" in ci  # a red lint stops the run with its status
+    lint = next(i for i, line in enumerate(ci) if line.startswith(".venv/bin/ruff check "))
+    assert lint < ci.index(quick_start_commands()[1])
+
+
+def test_the_virtual_environment_is_not_committed() -> None:
+    assert ".venv/" in (ROOT / ".gitignore").read_text().splitlines()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,7 +12,8 @@ from gameplay import agent_action, play
 
 from great_harbor import __version__
 from great_harbor.cli import main
-from great_harbor.data import Catalogue
+from great_harbor.data import Catalogue, default_data_dir, load_catalogue
+from great_harbor.data.catalogue import earlier_fingerprints
 from great_harbor.engine import Action, Game, Seat
 from great_harbor.engine.actions import AssignPips
 from great_harbor.engine.harbor import activates_all, equivalent_split
@@ -132,8 +134,8 @@ def old_split_records(catalogue: Catalogue) -> Iterator[tuple[GameRecord, Game]]
         done: list[Action] = []
         while game.pending is not None:
             top = game.pending
-            if top.kind == "assign" and len(top.data["fees"]) == 2:
-                pips, fees = top.data["pips"], top.data["fees"]
+            if top.kind == "assign" and len(top.data.fees) == 2:
+                pips, fees = top.data.pips, top.data.fees
                 old = next((AssignPips((a, pips - a)) for a in range(1, pips)
                             if activates_all(game, (a, pips - a), fees)
                             and equivalent_split(game, AssignPips((a, pips - a))) is not None), None)
@@ -316,10 +318,61 @@ def test_other_catalogue(tmp_path: Path, catalogue: Catalogue) -> None:
     rewrite(path, lambda d: d.__setitem__("catalogue", "0123456789abcdef"))
     message = refused(path, catalogue)
     assert message == (
-        f"the record was played with another component catalogue (0123456789ab, this one is "
-        f"{catalogue.fingerprint[:12]}); use force to try it anyway"
+        "the record was played with another component catalogue, an edited one (0123456789ab), not the one "
+        "shipped with the game: start great-harbor with that catalogue (--data DIR) to go on with it; use force "
+        "to try it anyway"
     )
     assert load(path, catalogue, force=True).game.to_dict() == game.to_dict()
+
+
+def edited_catalogue(folder: Path, hull: int) -> Catalogue:
+    """A copy of the shipped catalogue whose first ship has another hull."""
+    shutil.copytree(default_data_dir(), folder)
+    ships = folder / "ships.yaml"
+    ships.write_text(ships.read_text().replace("hull: 1,", f"hull: {hull},", 1))
+    return load_catalogue(folder)
+
+
+def test_a_game_played_with_an_edited_catalogue_says_so_elsewhere(tmp_path: Path, catalogue: Catalogue) -> None:
+    mine = edited_catalogue(tmp_path / "mine", hull=2)
+    path, game = write_record(tmp_path, mine, actions=15)
+    assert load(path, mine).game.to_dict() == game.to_dict()  # with its own catalogue: no question asked
+    made, shipped = mine.fingerprint[:12], catalogue.fingerprint[:12]
+    # Loaded with the shipped catalogue, by the same version of the game.
+    assert refused(path, catalogue) == (
+        f"the record was played with another component catalogue, an edited one ({made}), not the one shipped "
+        "with the game: start great-harbor with that catalogue (--data DIR) to go on with it; use force to try "
+        "it anyway"
+    )
+    # With another edited catalogue.
+    theirs = edited_catalogue(tmp_path / "theirs", hull=3)
+    assert refused(path, theirs) == (
+        f"the record was played with another component catalogue ({made}), not the one in {tmp_path / 'theirs'} "
+        f"({theirs.fingerprint[:12]}); use force to try it anyway"
+    )
+    # Written by another version: its own shipped catalogue may have been different.
+    rewrite(path, lambda d: d.__setitem__("program", "0.0.9"))
+    assert refused(path, catalogue) == (
+        f"the record was played with another component catalogue ({made}: an edited one, or the one "
+        f"great-harbor 0.0.9 shipped), not this one ({shipped}); use force to try it anyway"
+    )
+
+
+def test_a_game_played_with_the_shipped_catalogue_loaded_with_an_edited_one(tmp_path: Path,
+                                                                          catalogue: Catalogue) -> None:
+    path, game = write_record(tmp_path, catalogue, actions=15)
+    mine = edited_catalogue(tmp_path / "mine", hull=2)
+    (tmp_path / "mine" / "earlier-fingerprints.txt").unlink(missing_ok=True)  # not the shipped one's history
+    expected = (
+        f"the record was played with another component catalogue, the one shipped with the game, not the edited "
+        f"one in {tmp_path / 'mine'} ({mine.fingerprint[:12]}): start great-harbor without --data or "
+        "$GREAT_HARBOR_DATA to go on with it; use force to try it anyway"
+    )
+    assert refused(path, mine) == expected
+    # A record of an earlier shipped catalogue that plays the same counts as the shipped one.
+    for earlier in sorted(earlier_fingerprints(default_data_dir()))[:1]:
+        rewrite(path, lambda d: d.__setitem__("catalogue", earlier))  # noqa: B023 - called at once
+        assert refused(path, mine) == expected
 
 
 def test_replay_that_does_not_reach_the_saved_state(tmp_path: Path, catalogue: Catalogue) -> None:
@@ -333,13 +386,17 @@ def test_replay_that_does_not_reach_the_saved_state(tmp_path: Path, catalogue: C
 @pytest.mark.parametrize(
     ("change", "expected"),
     [
-        (lambda d: d.pop("setup"), "the record has no setup"),
-        (lambda d: d["setup"].__setitem__("seats", []), "the record's setup lists no seats"),
-        (lambda d: d["setup"]["seats"].__setitem__(0, {"name": 3}), "seat 1 of the record's setup needs a name"),
-        (lambda d: d["setup"].__setitem__("seed", "abc"), "the record's seed is not a whole number"),
-        (lambda d: d["setup"].__setitem__("shops_variant", "yes"), "the record's shops_variant is not true or false"),
-        (lambda d: d.__setitem__("actions", {}), "the record has no list of actions"),
-        (lambda d: d.__setitem__("created", 5), "the record's created is not text"),
+        (lambda d: d.pop("setup"), "the record's setup is missing"),
+        (lambda d: d["setup"].__setitem__("seats", []),
+         "the record's setup.seats must have at least 1 item(s) (found [])"),
+        (lambda d: d["setup"]["seats"].__setitem__(0, {"name": 3}),
+         "the record's setup.seats[0].name must be text (found 3)"),
+        (lambda d: d["setup"].__setitem__("seed", "abc"),
+         "the record's setup.seed must be a whole number (found 'abc')"),
+        (lambda d: d["setup"].__setitem__("shops_variant", "yes"),
+         "the record's setup.shops_variant must be true or false (found 'yes')"),
+        (lambda d: d.__setitem__("actions", {}), "the record's actions must be a list (found {})"),
+        (lambda d: d.__setitem__("created", 5), "the record's created must be text (found 5)"),
         (lambda d: d["setup"].__setitem__("seats", [{"name": "Solo", "automa": False}]),
          "the record's setup is not a valid game: a game has 2 to 4 seats, not 1"),
     ],

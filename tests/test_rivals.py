@@ -252,6 +252,7 @@ def test_a_game_with_rivals_replays_identically_from_its_record(catalogue: Catal
             session.apply(agents.choose(session.game))
         moves += 1
     assert len(session.record.notes) > 100
+    session.close()
     loaded = Session.load(catalogue, tmp_path / "game.json")
     assert loaded.game.log_lines(None) == session.game.log_lines(None)
     assert [loaded.game.log_lines(s) for s in range(4)] == [session.game.log_lines(s) for s in range(4)]
@@ -273,6 +274,7 @@ def test_old_records_load_with_people_and_bad_rival_levels_are_refused(catalogue
 
     session = Session.new(catalogue, [Seat("Ana"), Seat("Ben", rival="normal")], seed=3, path=tmp_path / "g.json")
     session.play_rival() if session.rival_to_move() else session.apply(agents.choose(session.game))
+    session.close()
     data = json.loads((tmp_path / "g.json").read_text())
     assert data["setup"]["seats"] == [{"name": "Ana", "automa": False}, {"name": "Ben", "automa": False,
                                                                           "rival": "normal"}]
@@ -282,7 +284,14 @@ def test_old_records_load_with_people_and_bad_rival_levels_are_refused(catalogue
     (tmp_path / "old.json").write_text(json.dumps(seal(old)))
     assert [s.rival for s in load(tmp_path / "old.json", catalogue).record.seats] == ["", ""]
     data["setup"]["seats"][1]["rival"] = "genius"
-    with pytest.raises(RecordError, match="rival 'genius'"):
+    with pytest.raises(RecordError, match=r"setup.seats\[1\].rival must be '', 'easy', 'normal' or 'hard'"):
+        GameRecord.from_dict(seal(data), catalogue)
+    data["setup"]["seats"][1].update(rival="hard", automa=True)
+    with pytest.raises(RecordError, match="the Automa or a computer rival, not both"):
+        GameRecord.from_dict(seal(data), catalogue)
+    data["setup"]["seats"][1].update(rival="hard", automa=False)
+    data["notes"] = {"0": {"kind": "draft", "actor": 1, "data": {}}}
+    with pytest.raises(RecordError, match="notes"):
         GameRecord.from_dict(seal(data), catalogue)
 
 
@@ -291,6 +300,7 @@ def test_hints_are_kept_in_the_record(catalogue: Catalogue, tmp_path: Path) -> N
     assert "hints" not in json.loads((tmp_path / "g.json").read_text())
     session.hint_used()
     session.hint_used()
+    session.close()
     assert json.loads((tmp_path / "g.json").read_text())["hints"] == 2
     assert Session.load(catalogue, tmp_path / "g.json").record.hints == 2
 

@@ -84,6 +84,7 @@ def test_undo_never_crosses_a_reveal_and_redo_restores(catalogue: Catalogue, see
     assert counts["undo"] > 5 and counts["redo"] > 2 and counts["refused"] > 20
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10**6), seats=st.integers(2, 4), choice_seed=st.integers(0, 2**32),
        automa=st.booleans(), shops=st.booleans())
@@ -188,7 +189,7 @@ def shipyard_moves(game: Game) -> tuple[Action, Action] | None:
             trial.apply(place)
             top = trial.pending
             assert top is not None
-            index = top.data["tiles"].index("shipyard")
+            index = top.data.tiles.index("shipyard")
             for assign in trial.legal_actions():
                 assert isinstance(assign, AssignPips)
                 if assign.pips[index] > 0:
@@ -288,6 +289,7 @@ def test_undo_works_after_loading(tmp_path: Path, catalogue: Catalogue) -> None:
     before = session.game.to_dict()
     for action in moves:
         session.apply(action)
+    session.close()  # the game is left here, to go on in another session
     resumed = Session.load(catalogue, session.path)
     resumed.undo()
     resumed.undo()

@@ -17,6 +17,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from great_harbor.safe_io import NotARegularFile, TooLarge, read_regular
+from great_harbor.text import inert
+
+from . import cache as catalogue_cache
 from .models import (
     AutomaBoard,
     AutomaCard,
@@ -97,7 +101,7 @@ class CatalogueError(Exception):
         where = f"{file}: {entry}"
         if field_name:
             where += f": field '{field_name}'"
-        super().__init__(f"{where}: {message}")
+        super().__init__(inert(f"{where}: {message}"))  # ids and values come from the files
 
 
 def default_data_dir() -> Path:
@@ -221,28 +225,112 @@ def _opposite(side: Side) -> Side:
 # --- reading files --------------------------------------------------------------------------------
 
 
-def _parse_yaml(name: str, content: bytes) -> Any:
+# Limits a catalogue file is refused beyond, before it is validated: the shipped files are a few
+# KB with a few hundred values each; these are far above any edit, far below what would hurt.
+MAX_FILE_BYTES = 256 * 1024
+MAX_NODES = 20_000  # values in one file, counting every use of a YAML alias
+MAX_INT = 10**6
+MAX_DEPTH = 12  # lists and mappings within each other (the deepest catalogue file needs 6)
+
+# The lists whose length the rulebook fixes, checked before the entries are validated (a file
+# with a hundred thousand ships is refused at once, not after validating them all).
+_COUNTED = {
+    "harbor.yaml": {"tiles": "harbor_tiles", "slots": "harbor_slots"},
+    "ships.yaml": {"ships": "ships"},
+    "persons.yaml": {"persons": "persons"},
+    "buildings.yaml": {"buildings": "buildings"},
+    "pirates.yaml": {"pirates": "pirates"},
+    "governors.yaml": {"governors": "governors"},
+    "conversions.yaml": {"conversion_cards": "conversion_cards"},
+    "dice_bonus.yaml": {"dice_bonus_tiles": "dice_bonus_tiles"},
+    "luxury.yaml": {"luxury_production_tiles": "luxury_production_tiles",
+                    "luxury_demand_tiles": "luxury_demand_tiles"},
+    "automa.yaml": {"automa_cards": "automa_cards"},
+}
+
+
+@cache
+def _yaml_loader() -> type:
+    """libyaml's safe loader (about ten times faster than the pure-Python one; both build only
+    plain data), made to refuse a key given twice in one mapping instead of keeping the last."""
     import yaml  # type: ignore[import-untyped]  # only when the catalogue is validated: a cached one needs no YAML parser
+
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+    class StrictLoader(base):  # type: ignore[misc,valid-type]
+        def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+            if isinstance(node, yaml.MappingNode):
+                self.flatten_mapping(node)
+                seen: set[Any] = set()
+                for key_node, _ in node.value:
+                    key = self.construct_object(key_node, deep=deep)
+                    try:
+                        duplicate = key in seen
+                    except TypeError:
+                        continue  # unhashable: the base class says so
+                    if duplicate:
+                        raise yaml.constructor.ConstructorError(
+                            None, None, f"the key {key!r} is given twice in one mapping", key_node.start_mark)
+                    seen.add(key)
+            return super().construct_mapping(node, deep)
+
+    return StrictLoader
+
+
+def _parse_yaml(name: str, content: bytes) -> Any:
+    import yaml
 
     try:
         text = content.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise CatalogueError(name, "(file)", f"cannot be read: {exc}") from None
-    # libyaml's safe loader parses the catalogue about ten times faster than the pure-Python one;
-    # both build only plain data.
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        data = yaml.load(text, Loader=loader)  # the safe loader only: plain data, no objects
+        data = yaml.load(text, Loader=_yaml_loader())  # the safe loader only: plain data, no objects
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or "syntax error"
         raise CatalogueError(name, "(file)", f"not valid YAML{where}: {problem}") from None
+    except RecursionError:
+        raise CatalogueError(name, "(file)", "not valid YAML: nested too deeply") from None
+    except ValueError:  # Python reads no number of more than 4300 digits
+        raise CatalogueError(name, "(file)", "not valid YAML: a number thousands of digits long") from None
     if data is None:
         raise CatalogueError(name, "(file)", "file is empty")
     if not isinstance(data, dict):
         raise CatalogueError(name, "(file)", f"expected a mapping of keys at the top, found {type(data).__name__}")
+    _precheck(name, data)
     return data
+
+
+def _precheck(name: str, data: dict[str, Any]) -> None:
+    """Refuse what is far too big before pydantic looks at it: more than MAX_NODES values (YAML
+    aliases can make a small file huge), a number beyond MAX_INT, and lists whose length the
+    rulebook fixes at another length."""
+    import datetime
+
+    nodes = 0
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        node, where, depth = stack.pop()
+        nodes += 1
+        if nodes > MAX_NODES:
+            raise CatalogueError(name, "(file)", f"more than {MAX_NODES} values (a catalogue file holds a few hundred)")
+        if depth > MAX_DEPTH:
+            raise CatalogueError(name, "(file)", "not valid YAML: nested too deeply")
+        if isinstance(node, dict):
+            stack.extend((v, f"{where}.{k}" if where else str(k), depth + 1) for k, v in node.items())
+        elif isinstance(node, list):
+            stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(node))
+        elif isinstance(node, int) and not isinstance(node, bool) and abs(node) > MAX_INT:
+            raise CatalogueError(name, where or "(top level)", f"the number {str(node)[:12]}… is far too large")
+        elif isinstance(node, (datetime.date, datetime.time)):
+            raise CatalogueError(name, where or "(top level)",
+                                 f"{node} is read as a date; write it in quotes if it is a text")
+    for key, what in _COUNTED.get(name, {}).items():
+        value = data.get(key)
+        if isinstance(value, list):
+            _expect_count(name, key, what, len(value))
 
 
 def _entry_name(raw: Any, loc: Sequence[int | str]) -> tuple[str, list[str]]:
@@ -256,6 +344,9 @@ def _entry_name(raw: Any, loc: Sequence[int | str]) -> tuple[str, list[str]]:
     node = raw
     while parts:
         key = parts[0]
+        if isinstance(node, dict) and key not in node and isinstance(key, str) and key.isdigit() \
+                and int(key) in node:
+            key = parts[0] = int(key)  # validated as JSON, whose keys are texts
         if not (isinstance(node, dict) and key in node):
             break
         child = node[key]
@@ -292,14 +383,26 @@ def _adapter(model: type) -> Any:
 
 def _validate(name: str, model: type, raw: dict[str, Any]) -> Any:
     """``raw`` validated by pydantic as ``model`` (a file model, or the Harbor entry for harbor.yaml)."""
+    import json
+
     from pydantic import ValidationError
 
     try:
-        return _adapter(model).validate_python(raw)
+        # Through JSON and strictly: a number must be written as one (not "3", 3.0 or true), a
+        # text as one, while lists still make tuples and names make enums.
+        text = json.dumps(raw)
+    except (TypeError, ValueError) as exc:  # a YAML date or timestamp, say
+        raise CatalogueError(name, "(file)", f"holds a value that is not plain data ({exc})") from None
+    try:
+        return _adapter(model).validate_json(text, strict=True)
     except ValidationError as exc:
         err = exc.errors()[0]
         entry, fields = _entry_name(raw, err["loc"])
         msg = err["msg"]
+        shown_types = ("enum", "literal_error", "string_pattern_mismatch", "string_too_long", "less_than_equal")
+        if err["type"].endswith(("_type", "_parsing")) or err["type"] in shown_types:
+            shown = json.dumps(err["input"], ensure_ascii=False, default=str)
+            msg += f" (found {shown if len(shown) <= 40 else shown[:39] + '…'})"
         # "extra_forbidden" from a file model, "unexpected_keyword_argument" from an entry
         if err["type"] in ("extra_forbidden", "unexpected_keyword_argument"):
             msg = "unknown field (not part of the model)"
@@ -318,28 +421,14 @@ def load_catalogue(directory: str | Path | None = None, *, cache: bool = False) 
     taken from the user's cache folder instead (see ``great_harbor.data.cache``), and one
     checked now is kept there; for the game's start-up, never for ``validate-data``."""
     root = Path(directory) if directory is not None else default_data_dir()
-    if not root.is_dir():
-        raise CatalogueError(str(root), "(directory)", "no such directory")
-    texts: dict[str, bytes] = {}
-    for name in FILE_NAMES:
-        path = root / name
-        if not path.is_file():
-            raise CatalogueError(name, "(file)", "file is missing")
-        try:
-            texts[name] = path.read_bytes()
-        except OSError as exc:
-            raise CatalogueError(name, "(file)", f"cannot be read: {exc}") from None
-    joined = b"".join(name.encode() + b"\0" + data + b"\0" for name, data in texts.items())
-    fingerprint = hashlib.sha256(joined).hexdigest()[:16]
+    texts, joined, fingerprint = _read_files(root)
     key = None
     if cache:
-        from . import cache as catalogue_cache
-
         key = catalogue_cache.cache_key(root, joined)
-        cached = catalogue_cache.read_cached(key, fingerprint) if key is not None else None
+        cached = catalogue_cache.read_cached(key, fingerprint, root, Catalogue, _check) if key is not None else None
         if cached is not None:
             return cached
-    from .files import FILES
+    from .files import FILES  # here: pydantic's models only when validating (start-up from the cache skips them)
 
     models = {name: _validate(name, FILES[name], _parse_yaml(name, texts[name])) for name in FILE_NAMES}
     cat = _assemble(root, fingerprint, models)
@@ -347,6 +436,52 @@ def load_catalogue(directory: str | Path | None = None, *, cache: bool = False) 
     if key is not None:
         catalogue_cache.write_cached(key, cat)
     return cat
+
+
+def _read_files(root: Path) -> tuple[dict[str, bytes], bytes, str]:
+    """The bytes of every catalogue file in ``root``, all of them joined, and their fingerprint."""
+    if not root.is_dir():
+        raise CatalogueError(str(root), "(directory)", "no such directory")
+    texts: dict[str, bytes] = {}
+    for name in FILE_NAMES:
+        path = root / name
+        if not path.exists():
+            raise CatalogueError(name, "(file)", "file is missing")
+        try:
+            texts[name] = read_regular(path, MAX_FILE_BYTES)
+        except NotARegularFile:
+            raise CatalogueError(name, "(file)", "is not a regular file") from None
+        except TooLarge:
+            raise CatalogueError(name, "(file)", f"is larger than {MAX_FILE_BYTES // 1024} KB "
+                                                 "(a catalogue file is a few KB)") from None
+        except OSError as exc:
+            raise CatalogueError(name, "(file)", f"cannot be read: {(exc.strerror or str(exc)).lower()}") from None
+    joined = b"".join(name.encode() + b"\0" + data + b"\0" for name, data in texts.items())
+    return texts, joined, hashlib.sha256(joined).hexdigest()[:16]
+
+
+@cache
+def shipped_fingerprint() -> str | None:
+    """The fingerprint of the catalogue shipped with the game (its files are read, not validated),
+    or None when they cannot be read: what tells an edited catalogue from the shipped one."""
+    try:
+        return _read_files(default_data_dir())[2]
+    except CatalogueError:
+        return None
+
+
+EARLIER_FINGERPRINTS = "earlier-fingerprints.txt"
+
+
+def earlier_fingerprints(directory: Path) -> frozenset[str]:
+    """Fingerprints of earlier versions of the catalogue in ``directory`` that play exactly like it
+    (``earlier-fingerprints.txt`` there: one per line, ``#`` comments); empty when there is none."""
+    try:  # a regular file of at most 64 KB (OSError for a FIFO, a device or a huge file too)
+        text = read_regular(Path(directory) / EARLIER_FINGERPRINTS, 64 * 1024).decode("utf-8", "replace")
+    except OSError:
+        return frozenset()
+    lines = (line.split("#", 1)[0].strip() for line in text.splitlines()[:1000])
+    return frozenset(line for line in lines if line)
 
 
 def _by_id(file: str, key: str, items: Iterable[Any]) -> dict[str, Any]:

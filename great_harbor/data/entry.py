@@ -27,14 +27,52 @@ _T = TypeVar("_T")
 _MISSING: Any = dataclasses.MISSING
 
 
+# Bounds every catalogue keeps (pydantic checks them on load; ``great-harbor schema`` shows them):
+# numbers stay small, texts short and free of control characters, lists of a sensible length.
+MAX_NUMBER = 999
+MAX_ID = 40
+MAX_LABEL = 60
+MAX_PROSE = 1000
+MAX_ITEMS = 64
+ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]*$"
+# No control character, line or paragraph separator, or bidirectional override (written so that
+# pydantic's regex engine, Python's ``re`` and JSON Schema validators all read it alike).
+_OTHER_CONTROLS = r"\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
+LABEL_PATTERN = r"^[^\x00-\x1f" + _OTHER_CONTROLS + r"]*$"
+PROSE_PATTERN = r"^[^\x00-\x09\x0b-\x1f" + _OTHER_CONTROLS + r"]*$"  # line breaks allowed
+
+
 def at_least(low: int, default: Any = _MISSING) -> Any:
-    """A field whose value pydantic checks to be ``>= low`` on load."""
-    return dataclasses.field(default=default, metadata={"ge": low})
+    """A whole number pydantic checks to be ``>= low`` (and at most MAX_NUMBER) on load."""
+    return dataclasses.field(default=default, metadata={"ge": low, "le": MAX_NUMBER})
 
 
 def between(low: int, high: int, default: Any = _MISSING) -> Any:
-    """A field whose value pydantic checks to be within ``low..high`` on load."""
+    """A whole number pydantic checks to be within ``low..high`` on load."""
     return dataclasses.field(default=default, metadata={"ge": low, "le": high})
+
+
+def ident(default: Any = _MISSING) -> Any:
+    """An id (of a card, a tile, a site): letters, digits, ``-`` and ``_``, at most MAX_ID long."""
+    return dataclasses.field(default=default, metadata={"max_length": MAX_ID, "pattern": ID_PATTERN})
+
+
+def label(default: Any = _MISSING) -> Any:
+    """A name players read: one line, at most MAX_LABEL characters, no control characters."""
+    return dataclasses.field(default=default, metadata={"min_length": 1, "max_length": MAX_LABEL,
+                                                        "pattern": LABEL_PATTERN})
+
+
+def prose(default: Any = _MISSING) -> Any:
+    """A card's text: at most MAX_PROSE characters, no control characters but line breaks."""
+    return dataclasses.field(default=default, metadata={"max_length": MAX_PROSE, "pattern": PROSE_PATTERN})
+
+
+def items(default: Any = _MISSING, most: int = MAX_ITEMS) -> Any:
+    """A list (a tuple once loaded) of at most ``most`` items."""
+    if isinstance(default, tuple):
+        return dataclasses.field(default=default, metadata={"max_length": most})
+    return dataclasses.field(default=default, metadata={"max_length": most})
 
 
 def field_names(entry: type[Entry] | Entry) -> tuple[str, ...]:
@@ -43,7 +81,7 @@ def field_names(entry: type[Entry] | Entry) -> tuple[str, ...]:
 
 
 @dataclass_transform(kw_only_default=True, frozen_default=True,
-                     field_specifiers=(dataclasses.field, at_least, between))
+                     field_specifiers=(dataclasses.field, at_least, between, ident, label, prose, items))
 def entry(cls: type[_T]) -> type[_T]:
     """Make ``cls`` (an ``Entry`` subclass) an entry class: a keyword-only dataclass whose methods
     are ``Entry``'s (which also keeps it frozen)."""

@@ -3,8 +3,8 @@
 pydantic validates every entry when the files are loaded (types, no unknown fields, the bounds
 of ``at_least``/``between``, the checks in ``__post_init__``); a loaded entry is frozen: the engine
 trusts the catalogue and never mutates it (``entry.py`` says why these are not BaseModels).
-Numbers and names are data; what a card *does* is code (see ``great_harbor.engine.effects``),
-looked up by the card's id.
+Numbers and names are data; what a card *does* is code: a Person or Building names its
+``effect`` (a card class in ``great_harbor.engine.cards``) and the ``numbers`` that class uses.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import field
 from enum import StrEnum
 from typing import Literal
 
-from .entry import Entry, at_least, between, entry, field_names
+from .entry import Entry, at_least, between, entry, field_names, ident, items, label, prose
 
 
 class Colour(StrEnum):
@@ -58,7 +58,7 @@ class Chosen(Entry):
     owners of a printed copy can replace them.
     """
 
-    chosen: tuple[str, ...] = ()
+    chosen: tuple[str, ...] = items((), most=32)
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -94,18 +94,18 @@ class CardDraw(Entry):
 class Benefit(Entry):
     """What one tier of a Harbor tile gives."""
 
-    resources: dict[Resource, int] = field(default_factory=dict)
+    resources: dict[Resource, int] = field(default_factory=dict, metadata={"max_length": 8})
     colonists: int = at_least(0, 0)
     favor: int = at_least(0, 0)
-    draws: tuple[CardDraw, ...] = ()
+    draws: tuple[CardDraw, ...] = items((), most=8)
 
 
 @entry
 class HarborTile(Entry):
     """A Harbor tile: its name and what each of its three tiers gives."""
 
-    id: str
-    name: str
+    id: str = ident()
+    name: str = label()
     benefits: tuple[Benefit, Benefit, Benefit]
     fixed_cell: tuple[int, int] | None = None  # the Shipyard's designated space
 
@@ -114,7 +114,7 @@ class HarborTile(Entry):
 class SlotDef(Entry):
     """One edge of the 3x3 grid, named from one of the cells it touches."""
 
-    id: str
+    id: str = ident()
     cell: tuple[int, int]
     side: Side
     colours: tuple[Colour, Colour]
@@ -135,8 +135,8 @@ class Harbor(Entry):
     tier_thresholds: tuple[int, int, int]
     rows: Literal[3] = 3
     cols: Literal[3] = 3
-    tiles: tuple[HarborTile, ...]
-    slots: tuple[SlotDef, ...]
+    tiles: tuple[HarborTile, ...] = items()
+    slots: tuple[SlotDef, ...] = items()
     smugglers_district: SmugglersDistrict
 
 
@@ -147,12 +147,12 @@ class Harbor(Entry):
 class Ship(Chosen):
     """A Ship card: its cost, Prestige and the stats it sails with."""
 
-    id: str
-    number: int
-    name: str
+    id: str = ident()
+    number: int = between(1, 999)
+    name: str = label()
     colour: Colour
     size: Size
-    cost: Cost
+    cost: Cost = items(most=8)
     prestige: int = at_least(0)
     speed: int = at_least(1)
     strength: int = at_least(0)
@@ -160,35 +160,55 @@ class Ship(Chosen):
     hull: int = at_least(1)
 
 
+# What a card's effect counts (Strength given, Smuggler tokens, cards drawn): small numbers.
+CardNumbers = dict[str, int]
+
+
+def _check_numbers(numbers: CardNumbers) -> None:
+    for key, value in numbers.items():
+        if not 0 <= value <= 20:
+            raise ValueError(f"numbers.{key} must be between 0 and 20, not {value}")
+
+
 @entry
 class Person(Chosen):
-    """A Person card; ``timing`` says in which phase its effect is used."""
+    """A Person card; ``timing`` says in which phase its effect is used, ``effect`` which card
+    class does it and ``numbers`` the amounts that class uses."""
 
-    id: str
-    number: int
-    name: str
+    id: str = ident()
+    number: int = between(1, 999)
+    name: str = label()
     colour: Colour
     prestige: int = at_least(0)
     timing: Literal["action", "voyage"]
-    text: str
+    effect: str = ident()
+    numbers: CardNumbers = field(default_factory=dict, metadata={"max_length": 16})
+    text: str = prose()
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_numbers(self.numbers)
 
 
 @entry
 class Building(Chosen):
     """A Building card; ``kind`` says when its effect applies (Employ ones need colonists)."""
 
-    id: str
-    number: int
-    name: str
+    id: str = ident()
+    number: int = between(1, 999)
+    name: str = label()
     colour: Colour
-    cost: Cost
+    cost: Cost = items(most=8)
     prestige: int = at_least(0)
     kind: Literal["none", "ongoing", "end_of_game", "employ"]
     colonists: int = between(0, 2, 0)
-    text: str
+    effect: str = ident()
+    numbers: CardNumbers = field(default_factory=dict, metadata={"max_length": 16})
+    text: str = prose()
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        _check_numbers(self.numbers)
         if (self.kind == "employ") != (self.colonists > 0):
             raise ValueError("colonists must be 1 or 2 exactly when kind is 'employ'")
 
@@ -197,8 +217,8 @@ class Building(Chosen):
 class Pirate(Entry):
     """A Pirate card and its strength."""
 
-    id: str
-    name: str
+    id: str = ident()
+    name: str = label()
     strength: int = between(0, 3)
 
 
@@ -206,8 +226,8 @@ class Pirate(Entry):
 class Governor(Chosen):
     """A Governor card: the two dice colours it names."""
 
-    id: str
-    name: str
+    id: str = ident()
+    name: str = label()
     colours: tuple[Colour, Colour]
 
     def __post_init__(self) -> None:
@@ -232,8 +252,8 @@ class ConversionGain(Entry):
 class ConversionCard(Chosen):
     """A Conversion card: its price in coins and its gain."""
 
-    id: str
-    name: str
+    id: str = ident()
+    name: str = label()
     laurel: bool = False
     coins: int = at_least(1)
     gain: ConversionGain
@@ -243,8 +263,8 @@ class ConversionCard(Chosen):
 class DiceBonusTile(Chosen):
     """A Dice Bonus tile: which basic resource each dice colour gives."""
 
-    id: str
-    mapping: dict[Colour, Resource]
+    id: str = ident()
+    mapping: dict[Colour, Resource] = items(most=8)
 
 
 # --- Boards ---------------------------------------------------------------------------------------
@@ -274,7 +294,7 @@ class SenateTrack(Entry):
     """One of the Senate's four tracks, by colour."""
 
     colour: Colour
-    spaces: tuple[SenateSpace, ...] = ()
+    spaces: tuple[SenateSpace, ...] = items(())
 
 
 @entry
@@ -291,8 +311,8 @@ class Senate(Chosen):
     """The Senate board: its tracks, their length and the bonuses between them."""
 
     length: int = at_least(2)
-    tracks: tuple[SenateTrack, ...]
-    bridges: tuple[SenateBridge, ...]
+    tracks: tuple[SenateTrack, ...] = items(most=8)
+    bridges: tuple[SenateBridge, ...] = items()
 
 
 @entry
@@ -317,10 +337,10 @@ class TradeBoard(Chosen):
 class StructureSite(Chosen):
     """A building site for a Dock Hut or an Insula on the colony board."""
 
-    id: str
+    id: str = ident()
     kind: Literal["dock_hut", "insula"]
     index: int = between(1, 3)
-    cost: Cost
+    cost: Cost = items(most=8)
     prestige: int = at_least(0)
 
 
@@ -337,15 +357,15 @@ class ColonyBoard(Chosen):
     colonists_per_luxury: int = at_least(1)
     activation_markers: int = at_least(1)
     resource_max: int = at_least(1)
-    sites: tuple[StructureSite, ...]
-    adjacency: tuple[tuple[str, str], ...]
+    sites: tuple[StructureSite, ...] = items()
+    adjacency: tuple[tuple[str, str], ...] = items()
 
 
 @entry
 class LuxuryProductionTile(Entry):
     """A Luxury production tile."""
 
-    id: str
+    id: str = ident()
     luxury: Luxury
 
 
@@ -353,7 +373,7 @@ class LuxuryProductionTile(Entry):
 class LuxuryDemandTile(Entry):
     """A Luxury demand tile, placed on the trade route."""
 
-    id: str
+    id: str = ident()
     luxury: Luxury
 
 
@@ -371,7 +391,7 @@ class Supply(Entry):
 
     colonists: int = at_least(1)
     dice_per_colour: int = at_least(1)
-    dice_by_seats: dict[int, DiceCount]
+    dice_by_seats: dict[int, DiceCount] = items(most=8)
     rounds: int = at_least(1)
     turns_per_round: int = at_least(1)
     convert_coins: int = at_least(1)
@@ -388,11 +408,11 @@ class Supply(Entry):
 class AutomaCard(Chosen):
     """An Automa card: the dice colour, the arrow and the tile it points the Automa to."""
 
-    id: str
-    number: int
+    id: str = ident()
+    number: int = between(1, 999)
     colour: Colour
     arrow: Literal["up", "down"]
-    tile: str
+    tile: str = ident()
 
 
 AutomaIcon = Literal["ship", "building", "person", "colonist", "prestige"]
@@ -412,7 +432,7 @@ class AutomaTrack(Entry):
     """One of the Automa board's tracks, by colour."""
 
     colour: Colour
-    spaces: tuple[AutomaSpace, ...] = ()
+    spaces: tuple[AutomaSpace, ...] = items(())
 
 
 @entry
@@ -430,5 +450,5 @@ class AutomaBoard(Chosen):
     """The Automa board: its tracks, their length and the icons between them."""
 
     length: int = at_least(2)
-    tracks: tuple[AutomaTrack, ...]
-    bridges: tuple[AutomaBridge, ...]
+    tracks: tuple[AutomaTrack, ...] = items(most=8)
+    bridges: tuple[AutomaBridge, ...] = items()

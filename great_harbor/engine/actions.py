@@ -281,17 +281,89 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 
+# --- the shape of an action ------------------------------------------------------------------------
+# Every field of an action is a whole number, a text, true/false, or a tuple of numbers or texts
+# (its annotation says which). Actions from outside (a record, a caller) are checked against
+# that before the rules see them: a wrong type would otherwise surface deep in the engine as a
+# TypeError or KeyError, or pass as an equal legal action (``True == 1``, ``1.0 == 1``).
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_str(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def _is_bool(value: object) -> bool:
+    return isinstance(value, bool)
+
+
+def _tuple_of(item: Callable[[object], bool]) -> Callable[[object], bool]:
+    return lambda value: isinstance(value, tuple) and all(item(x) for x in value)
+
+
+# The field annotations actions use (strings: this module has ``from __future__ import annotations``).
+FIELD_TYPES: dict[str, tuple[Callable[[object], bool], str]] = {
+    "int": (_is_int, "a whole number"),
+    "str": (_is_str, "a text"),
+    "bool": (_is_bool, "true or false"),
+    "tuple[int, ...]": (_tuple_of(_is_int), "a list of whole numbers"),
+    "tuple[str, ...]": (_tuple_of(_is_str), "a list of texts"),
+}
+
+_SHAPES: dict[type, tuple[tuple[str, Callable[[object], bool], str], ...]] = {}
+
+
+def _shape(cls: type[Action]) -> tuple[tuple[str, Callable[[object], bool], str], ...]:
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        shape = _SHAPES[cls] = tuple((f.name, *FIELD_TYPES[str(f.type)]) for f in dataclasses.fields(cls))
+    return shape
+
+
+def _brief(value: object, limit: int = 60) -> str:
+    """``repr(value)``, cut to ``limit`` characters (a message stays one readable line)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shape_problem(action: object) -> str | None:
+    """Why ``action`` is not a well-formed action of a kind the engine knows, or None if it is."""
+    if not isinstance(action, Action) or ACTION_TYPES.get(action.kind) is not type(action):
+        return f"not an action: {_brief(action)}"
+    cls = type(action)
+    for name, check, words in _shape(cls):
+        value = getattr(action, name)
+        if not check(value):
+            return f"malformed {cls.kind} action: {name} must be {words}, not {_brief(value)}"
+    return None
+
+
 def action_from_dict(data: dict[str, Any]) -> Action:
-    """Rebuild an action from :meth:`Action.to_dict` output; raises IllegalAction if malformed."""
-    if not isinstance(data, dict) or data.get("kind") not in ACTION_TYPES:
-        raise IllegalAction(f"not an action: {data!r}")
-    cls = ACTION_TYPES[data["kind"]]
+    """Rebuild an action from :meth:`Action.to_dict` output; raises IllegalAction if malformed
+    (an unknown kind, a missing or unknown field, a field of the wrong type)."""
+    if not isinstance(data, dict):
+        raise IllegalAction(f"not an action: {_brief(data)}")
+    kind = data.get("kind")
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise IllegalAction(f"not an action: {_brief(data)}")
+    names = [f.name for f in dataclasses.fields(cls)]
+    unknown = [k for k in data if k != "kind" and k not in names]
+    if unknown:
+        raise IllegalAction(f"malformed {cls.kind} action: no field {_brief(unknown[0])}")
     kwargs: dict[str, Any] = {}
+    for name in names:
+        if name in data:
+            v = data[name]
+            kwargs[name] = tuple(v) if isinstance(v, list) else v
     try:
-        for f in dataclasses.fields(cls):
-            if f.name in data:
-                v = data[f.name]
-                kwargs[f.name] = tuple(v) if isinstance(v, list) else v
-        return cls(**kwargs)
+        action = cls(**kwargs)
     except TypeError as exc:
         raise IllegalAction(f"malformed {cls.kind} action: {exc}") from None
+    problem = shape_problem(action)
+    if problem is not None:
+        raise IllegalAction(problem)
+    return action

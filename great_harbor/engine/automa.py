@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from . import fleet, harbor, scoring
-from .describe import slot_tiles
+from . import colony, fleet, harbor, scoring, seats, shops, voyage
 from .draft import take
 from .errors import EngineError
+from .names import slot_tiles
 from .state import DOCKED, PlayerState, ShipState, die_colour
 
 if TYPE_CHECKING:
@@ -114,9 +114,7 @@ def place(game: Game, p: PlayerState, die: int, tile: str) -> dict[str, Any]:
         p.smuggler += tokens
         return {"rule": "district", "tile": tile, "tokens": tokens}
     s.slots[sid] = die
-    from . import shops
-
-    shops.on_placement(game, p, die, sid)  # shop owners are paid; the Automa's pips do nothing
+    shops.on_placement(game, p, die, sid, benefits=False)  # shop owners are paid; its pips do nothing
     return why
 
 
@@ -297,8 +295,6 @@ def send_all_ships(game: Game, p: PlayerState) -> None:
 
 def voyage_ship(game: Game, p: PlayerState, sh: ShipState, total: int) -> None:
     """Stronger: sail on (trade in the last segment); equal: trade; weaker: home at once, unharmed."""
-    from . import voyage
-
     power = fleet.strength(game, p, sh)
     last = len(game.cat.trade_board.segments) - 1
     said: dict[str, Any] = {"ship": sh.card, "strength": power, "pirates": total}
@@ -319,8 +315,6 @@ def voyage_ship(game: Game, p: PlayerState, sh: ShipState, total: int) -> None:
 
 def trade(game: Game, p: PlayerState, sh: ShipState) -> None:
     """Double the segment's Prestige, no coins; the leftmost Luxury demand there is discarded."""
-    from . import voyage
-
     s = game.s
     segment = sh.segment
     prestige = 2 * game.cat.trade_board.segments[segment].prestige
@@ -340,11 +334,11 @@ def trade(game: Game, p: PlayerState, sh: ShipState) -> None:
 def final_score(game: Game, p: PlayerState, mark: bool = False) -> dict[str, int]:
     """The Automa's own list: cards' Prestige, 1 per 2 cards of either Governor colour, end-of-game
     Buildings, Smuggler tokens and Prestige tokens (no colony structures)."""
-    cards = scoring.cards_in_colony(p)
+    cards = colony.cards_in_colony(p)
     colours = set(_governor_colours(game, p))
-    matching = sum(1 for c in cards if str(scoring.card_def(game, c).colour) in colours)
+    matching = sum(1 for c in cards if str(colony.card_def(game, c).colour) in colours)
     out = {
-        "cards": sum(scoring.card_def(game, c).prestige for c in cards),
+        "cards": sum(colony.card_def(game, c).prestige for c in cards),
         "governor": matching // 2,
         "structures": 0,
         "buildings": scoring.end_of_game_buildings(game, p, mark),
@@ -353,3 +347,37 @@ def final_score(game: Game, p: PlayerState, mark: bool = False) -> dict[str, int
     }
     out["total"] = sum(out[k] for k in scoring.ITEMS)
     return out
+
+
+# --- the Automa's seat ----------------------------------------------------------------------------
+
+
+class AutomaSeat(seats.SeatController):
+    """The Automa's seat: it drafts first and places at once, has no Action phase turn, sends every
+    ship out before the Voyage phase and fights by its own rules, skips the players' End of Round
+    steps and scores by its own list."""
+
+    kind = "automa"
+    decides = False
+    drafts_first = True
+    takes_action_turn = False
+    orders_own_ships = False
+
+    def draft(self, game: Game, seat: int) -> None:
+        draft_and_place(game, seat)
+
+    def before_voyage(self, game: Game, p: PlayerState) -> None:
+        send_all_ships(game, p)
+
+    def fights_alone(self, game: Game, p: PlayerState, ship: ShipState, pirates: int) -> bool:
+        voyage_ship(game, p, ship, pirates)
+        return True
+
+    def end_of_round(self, game: Game, p: PlayerState) -> bool:
+        return False
+
+    def final_score(self, game: Game, p: PlayerState, mark: bool) -> dict[str, int] | None:
+        return final_score(game, p, mark)
+
+
+seats.register(AutomaSeat())

@@ -3,110 +3,23 @@ and Insulae, luxury production."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from great_harbor.data import Catalogue
 
-from . import senate
+from . import names, senate
+from . import rule_ids as R
 from .actions import Action, BuildStructure, EmployLuxury, PlayBuilding, PlayPerson
+from .errors import Refusal
+from .rulebook import ActionRule, rule
 from .state import Pending, PlayerState
+from .supply import can_pay, cost_of, luxury_supply, pay
 
 if TYPE_CHECKING:
     from .game import Game
-
-LUXURY_TOKENS_PER_KIND = 4  # the component list: 16 Luxury tokens, 4 of each
-
-
-# --- resources and colonists ----------------------------------------------------------------------
-
-
-def gain_resources(game: Game, p: PlayerState, gains: Mapping[str, int]) -> bool:
-    """Add resources; a track stops at its top and the gain then pays 1 Prestige once.
-    Returns whether there was a surplus."""
-    top = game.cat.colony_board.resource_max
-    surplus = False
-    res = p.resources
-    for r, n in gains.items():
-        v = res[r] + n
-        if v > top:
-            v = top
-            surplus = True
-        res[r] = v
-    if surplus:
-        p.prestige += 1
-    return surplus
-
-
-def can_pay(p: PlayerState, cost: Mapping[str, int]) -> bool:
-    res = p.resources
-    return all(res[r] >= n for r, n in cost.items())
-
-
-def pay(p: PlayerState, cost: Mapping[str, int]) -> None:
-    for r, n in cost.items():
-        p.resources[r] -= n
-
-
-def cost_of(card_cost: Mapping[Any, int]) -> dict[str, int]:
-    return {str(k): v for k, v in card_cost.items()}
-
-
-def describe_cost(cost: Mapping[str, int]) -> str:
-    return ", ".join(f"{n} {r}" for r, n in cost.items() if n) or "nothing"
-
-
-def housing_capacity(game: Game, p: PlayerState) -> int:
-    board = game.cat.colony_board
-    insulae = [s for s in p.structures if s.startswith("insula")]
-    pairs = sum(1 for a, b in board.adjacency if a in insulae and b in insulae)
-    return board.base_housing + board.housing_per_insula * len(insulae) + board.housing_per_adjacent_insulae * pairs
-
-
-def gain_colonists(game: Game, p: PlayerState, n: int) -> int:
-    """Take up to ``n`` colonists from the supply into free housing; returns how many came."""
-    s = game.s
-    if p.automa:
-        got = min(n, s.colonist_supply)
-        p.automa_colonists += got
-        s.colonist_supply -= got
-        return got
-    room = housing_capacity(game, p) - p.free_colonists
-    got = max(0, min(n, room, s.colonist_supply))
-    p.free_colonists += got
-    s.colonist_supply -= got
-    return got
-
-
-def to_housing_or_supply(game: Game, p: PlayerState, n: int) -> None:
-    room = housing_capacity(game, p) - p.free_colonists
-    home = max(0, min(n, room))
-    p.free_colonists += home
-    game.s.colonist_supply += n - home
-
-
-def return_workers(game: Game, p: PlayerState) -> None:
-    """End of round: colonists on buildings, structure sites and production tiles come home."""
-    n = sum(p.building_workers.values()) + len(p.site_workers) + sum(p.luxury_workers)
-    p.building_workers = {}
-    p.site_workers = []
-    p.luxury_workers = [0] * len(p.luxury_workers)
-    if n:
-        to_housing_or_supply(game, p, n)
-
-
-def luxury_supply(game: Game, luxury: str) -> int:
-    held = sum(p.luxuries[luxury] for p in game.s.players)
-    return LUXURY_TOKENS_PER_KIND - held
-
-
-def colonists_in_colony(p: PlayerState) -> int:
-    """Colonists on the colony board: housing, workers and crew (what the Curia counts)."""
-    crew = sum(len(sh.crew) for sh in p.docks if sh is not None)
-    return p.free_colonists + sum(p.building_workers.values()) + len(p.site_workers) + sum(p.luxury_workers) + crew
-
 
 # --- playing cards --------------------------------------------------------------------------------
 
@@ -156,6 +69,7 @@ def structure_options(game: Game, p: PlayerState, reduction: int = 0, allow_colo
 
     ``reduction`` is the discount an effect gives (Legate, Engineer's Hut); a colonist adds one."""
     table = _site_discounts(game.cat)
+    have = sum(p.resources.values())  # an option needing more resources than all held: skip at once
     out: list[tuple[str, bool, tuple[str, ...]]] = []
     for site in game.cat.colony_board.sites:
         if site.id in p.structures:
@@ -165,50 +79,221 @@ def structure_options(game: Game, p: PlayerState, reduction: int = 0, allow_colo
             if colonist and p.free_colonists < 1:
                 continue
             k = min(size, reduction + (1 if colonist else 0))
+            if size - k > have:
+                continue
             for unpaid, left in table[(site.id, k)]:
                 if can_pay(p, left):
                     out.append((site.id, colonist, unpaid))
     return out
 
 
-def govern_actions(game: Game, p: PlayerState) -> list[Action]:
-    cat = game.cat
-    out: list[Action] = []
-    for card in dict.fromkeys(p.hand):
-        if card.startswith("person-"):
-            out += [PlayPerson(card, i) for i in person_slot_options(game, p, card)]
-        elif card.startswith("building-"):
-            if can_pay(p, cost_of(cat.buildings[card].cost)):
-                out.append(PlayBuilding(card))
-    out += [BuildStructure(site, col, unpaid) for site, col, unpaid in structure_options(game, p)]
-    need = cat.colony_board.colonists_per_luxury
-    if p.free_colonists >= need:
-        for i, tile in enumerate(p.luxury_tiles):
-            lux = cat.luxury_production_tiles[tile].luxury
-            if p.luxury_workers[i] == 0 and luxury_supply(game, lux) > 0:
-                out.append(EmployLuxury(i + 1))
-    from . import effects
-
-    out += effects.activation_actions(game, p, "action")
-    out += effects.employ_actions(game, p)
-    return out
+def hand_order(game: Game, top: Pending) -> Callable[[Action], int]:
+    """Actions by where the card they play is in hand (Persons and Buildings are offered so)."""
+    where = {card: i for i, card in enumerate(dict.fromkeys(game.s.players[top.seat].hand))}
+    last = len(where)
+    return lambda action: where.get(getattr(action, "card", ""), last)
 
 
-def apply(game: Game, top: Pending, action: Action) -> None:
-    p = game.s.players[top.seat]
-    cat = game.cat
-    if isinstance(action, PlayPerson):
+def _cost_reason(p: PlayerState, cost: Mapping[str, int], rule: str) -> Refusal | None:
+    short = [f"{n} {r} (you have {p.resources[r]})" for r, n in cost.items() if p.resources[r] < n]
+    return Refusal("needs " + ", ".join(short), rule) if short else None
+
+
+def _in_hand(game: Game, p: PlayerState, card: str, cards: Mapping[str, object], kind: str, rule: str
+             ) -> Refusal | None:
+    if card not in p.hand:
+        return Refusal("that card is not in your hand", rule)
+    if card not in cards:
+        return Refusal(f"that card is not a {kind} card", rule)
+    return None
+
+
+@rule
+class PlayPersonRule(ActionRule[PlayPerson]):
+    """Play a Person Card: into an empty Person slot, or beside one of the same colour where an
+    Insula stands."""
+
+    action = PlayPerson
+    entry = R.PLAY_PERSON
+
+    def candidates(self, game: Game, top: Pending) -> list[PlayPerson]:
+        p = game.s.players[top.seat]
+        return [PlayPerson(c, i) for c in dict.fromkeys(p.hand) if c in game.cat.persons
+                for i in range(1, len(p.person_slots) + 1)]
+
+    def legal(self, game: Game, top: Pending) -> list[PlayPerson]:
+        p = game.s.players[top.seat]
+        return [PlayPerson(c, i) for c in dict.fromkeys(p.hand) if c in game.cat.persons
+                for i in person_slot_options(game, p, c)]
+
+    def check(self, game: Game, top: Pending, action: PlayPerson) -> Refusal | None:
+        p = game.s.players[top.seat]
+        refusal = _in_hand(game, p, action.card, game.cat.persons, "Person", R.PLAY_PERSON)
+        if refusal:
+            return refusal
+        slot = p.person_slots[action.slot - 1] if 1 <= action.slot <= len(p.person_slots) else None
+        if slot is None:
+            return Refusal(f"there is no Person slot {action.slot}", R.PLAY_PERSON)
+        if action.slot in person_slot_options(game, p, action.card):
+            return None
+        if slot and f"insula-{action.slot}" not in p.structures:
+            return Refusal("slot is taken (an Insula there would hold a second Person of the same colour)",
+                           R.PLAY_PERSON)
+        if len(slot) >= 2:
+            return Refusal("slot is full", R.PLAY_PERSON)
+        return Refusal("the two Persons in one slot must share a colour", R.PLAY_PERSON)
+
+    def apply(self, game: Game, top: Pending, action: PlayPerson) -> None:
+        p = game.s.players[top.seat]
         p.hand.remove(action.card)
         p.person_slots[action.slot - 1].append(action.card)
-        card = cat.persons[action.card]
         game.log("play-person", p.seat, card=action.card, slot=action.slot)
-        card_played(game, p, card.colour)
-    elif isinstance(action, PlayBuilding):
-        b = cat.buildings[action.card]
-        play_building(game, p, action.card, cost_of(b.cost))
-    elif isinstance(action, BuildStructure):
-        build_structure(game, p, action.site, action.colonist, action.unpaid)
-    elif isinstance(action, EmployLuxury):
+        card_played(game, p, game.cat.persons[action.card].colour)
+
+    def words(self, game: Game, top: Pending | None, action: PlayPerson) -> str:
+        p = game.s.players[top.seat if top is not None else 0]
+        slot = p.person_slots[action.slot - 1]
+        where = f"slot {action.slot}" + (f", beside {names.short_card_name(game, slot[0])}" if slot else "")
+        return f"Play Person {names.card_name(game, action.card)} into {where}"
+
+    def detail(self, game: Game, top: Pending | None, action: PlayPerson) -> str:
+        return person_detail(game, action.card)
+
+
+def person_detail(game: Game, card: str) -> str:
+    c = game.cat.persons[card]
+    return f"{c.name}: {c.text} ({c.timing} phase; {c.prestige} Prestige)"
+
+
+def building_detail(game: Game, card: str) -> str:
+    b = game.cat.buildings[card]
+    return f"{b.name}: {b.text} ({b.prestige} Prestige)"  # the action's own words name the cost
+
+
+@rule
+class PlayBuildingRule(ActionRule[PlayBuilding]):
+    """Play a Building Card: pay its cost and place it beside the colony."""
+
+    action = PlayBuilding
+    entry = R.PLAY_BUILDING
+
+    def candidates(self, game: Game, top: Pending) -> list[PlayBuilding]:
+        p = game.s.players[top.seat]
+        return [PlayBuilding(c) for c in dict.fromkeys(p.hand) if c in game.cat.buildings]
+
+    def legal(self, game: Game, top: Pending) -> list[PlayBuilding]:
+        p = game.s.players[top.seat]
+        buildings = game.cat.buildings
+        return [PlayBuilding(c) for c in dict.fromkeys(p.hand)
+                if c in buildings and can_pay(p, cost_of(buildings[c].cost))]
+
+    def check(self, game: Game, top: Pending, action: PlayBuilding) -> Refusal | None:
+        p = game.s.players[top.seat]
+        refusal = _in_hand(game, p, action.card, game.cat.buildings, "Building", R.PLAY_BUILDING)
+        return refusal or _cost_reason(p, cost_of(game.cat.buildings[action.card].cost), R.PLAY_BUILDING)
+
+    def apply(self, game: Game, top: Pending, action: PlayBuilding) -> None:
+        play_building(game, game.s.players[top.seat], action.card, cost_of(game.cat.buildings[action.card].cost))
+
+    def words(self, game: Game, top: Pending | None, action: PlayBuilding) -> str:
+        b = game.cat.buildings[action.card]
+        return f"Build {names.card_name(game, action.card)} for {names.cost_words(cost_of(b.cost))}"
+
+    def detail(self, game: Game, top: Pending | None, action: PlayBuilding) -> str:
+        return building_detail(game, action.card)
+
+
+@rule
+class BuildStructureRule(ActionRule[BuildStructure]):
+    """Construct a Colony Structure: a Dock Hut or an Insula for its site's cost, one resource less
+    with a free Colonist put to work there."""
+
+    action = BuildStructure
+    entry = R.CONSTRUCT
+
+    def candidates(self, game: Game, top: Pending) -> list[BuildStructure]:
+        table = _site_discounts(game.cat)
+        out = []
+        for site in game.cat.colony_board.sites:
+            size = sum(site.cost.values())
+            for colonist in (False, True):
+                out += [BuildStructure(site.id, colonist, unpaid)
+                        for unpaid, _ in table[(site.id, min(size, int(colonist)))]]
+        return out
+
+    def legal(self, game: Game, top: Pending) -> list[BuildStructure]:
+        p = game.s.players[top.seat]
+        return [BuildStructure(site, col, unpaid) for site, col, unpaid in structure_options(game, p)]
+
+    def check(self, game: Game, top: Pending, action: BuildStructure) -> Refusal | None:
+        p = game.s.players[top.seat]
+        site = next((x for x in game.cat.colony_board.sites if x.id == action.site), None)
+        if site is None:
+            return Refusal(f"there is no site {action.site}", R.CONSTRUCT)
+        if action.site in p.structures:
+            return Refusal("that site is already built", R.CONSTRUCT)
+        if action.colonist and p.free_colonists < 1:
+            return Refusal("no free Colonist to employ at the site", R.CONSTRUCT)
+        k = min(sum(site.cost.values()), int(action.colonist))
+        left = dict(_site_discounts(game.cat)[(site.id, k)]).get(tuple(action.unpaid))
+        if left is None:
+            return Refusal("a Colonist at the site leaves exactly one resource of its cost unpaid, none without",
+                           R.CONSTRUCT)
+        return None if can_pay(p, left) else Refusal("you cannot pay that cost", R.CONSTRUCT)
+
+    def apply(self, game: Game, top: Pending, action: BuildStructure) -> None:
+        build_structure(game, game.s.players[top.seat], action.site, action.colonist, action.unpaid)
+
+    def words(self, game: Game, top: Pending | None, action: BuildStructure) -> str:
+        site = next(s for s in game.cat.colony_board.sites if s.id == action.site)
+        cost = cost_of(site.cost)
+        for r in action.unpaid:
+            cost[r] -= 1
+        text = f"Build {names.site_name(game, action.site)} for {names.cost_words(cost)}"
+        if action.colonist:
+            text += f" (a Colonist works there instead of {names.units(action.unpaid)})"
+        elif action.unpaid:
+            text += f" ({names.units(action.unpaid)} unpaid)"
+        return text
+
+
+@rule
+class EmployLuxuryRule(ActionRule[EmployLuxury]):
+    """Employ Colonists for Luxury Production: two free Colonists on a production tile make one
+    Luxury token (while the supply has one)."""
+
+    action = EmployLuxury
+    entry = R.LUXURY_PRODUCTION
+
+    def candidates(self, game: Game, top: Pending) -> list[EmployLuxury]:
+        return [EmployLuxury(i + 1) for i in range(len(game.s.players[top.seat].luxury_tiles))]
+
+    def legal(self, game: Game, top: Pending) -> list[EmployLuxury]:
+        cat = game.cat
+        p = game.s.players[top.seat]
+        if p.free_colonists < cat.colony_board.colonists_per_luxury:
+            return []
+        return [EmployLuxury(i + 1) for i, tile in enumerate(p.luxury_tiles)
+                if p.luxury_workers[i] == 0 and luxury_supply(game, cat.luxury_production_tiles[tile].luxury) > 0]
+
+    def check(self, game: Game, top: Pending, action: EmployLuxury) -> Refusal | None:
+        cat = game.cat
+        p = game.s.players[top.seat]
+        need = cat.colony_board.colonists_per_luxury
+        if not 1 <= action.space <= len(p.luxury_tiles):
+            return Refusal(f"there is no production space {action.space}", R.LUXURY_PRODUCTION)
+        if p.free_colonists < need:
+            return Refusal(f"needs {need} free Colonists, you have {p.free_colonists}", R.LUXURY_PRODUCTION)
+        if p.luxury_workers[action.space - 1]:
+            return Refusal("that production tile is already worked this round", R.LUXURY_PRODUCTION)
+        lux = cat.luxury_production_tiles[p.luxury_tiles[action.space - 1]].luxury
+        if luxury_supply(game, lux) <= 0:
+            return Refusal(f"no {lux} token is left in the supply", R.LUXURY_PRODUCTION)
+        return None
+
+    def apply(self, game: Game, top: Pending, action: EmployLuxury) -> None:
+        cat = game.cat
+        p = game.s.players[top.seat]
         i = action.space - 1
         need = cat.colony_board.colonists_per_luxury
         lux = cat.luxury_production_tiles[p.luxury_tiles[i]].luxury
@@ -216,6 +301,13 @@ def apply(game: Game, top: Pending, action: Action) -> None:
         p.luxury_workers[i] = need
         p.luxuries[lux] += 1
         game.log("employ-luxury", p.seat, colonists=need, luxury=str(lux))
+
+    def words(self, game: Game, top: Pending | None, action: EmployLuxury) -> str:
+        cat = game.cat
+        p = game.s.players[top.seat if top is not None else 0]
+        lux = cat.luxury_production_tiles[p.luxury_tiles[action.space - 1]].luxury
+        need = cat.colony_board.colonists_per_luxury
+        return f"Employ {need} Colonists on production space {action.space}: 1 {str(lux).capitalize()}"
 
 
 def play_building(game: Game, p: PlayerState, card: str, cost: Mapping[str, int]) -> None:
@@ -243,3 +335,29 @@ def build_structure(game: Game, p: PlayerState, site_id: str, colonist: bool, un
         if ship is not None and ship.where == "docked" and ship.damage:
             ship.damage = 0
             game.log("dock-hut.repairs", p.seat, ship=ship.card)
+
+
+# --- what a colony holds, for scoring -------------------------------------------------------------
+
+
+def cards_in_colony(p: PlayerState) -> list[str]:
+    """Every card the player has played: Persons, Buildings, Ships in dock or at sea, retired Ships."""
+    persons = [c for slot in p.person_slots for c in slot]
+    return persons + list(p.buildings) + [sh.card for sh in p.docks if sh is not None] + list(p.retired_ships)
+
+
+def card_colour_counts(game: Game, p: PlayerState) -> dict[str, int]:
+    """How many cards of each colour the player has in the colony (Shops not included)."""
+    counts = {c: 0 for c in ("red", "blue", "yellow", "purple")}
+    for card in cards_in_colony(p):
+        counts[str(card_def(game, card).colour)] += 1
+    return counts
+
+
+def card_def(game: Game, card: str):  # type: ignore[no-untyped-def]
+    """The catalogue entry of a Person, Building or Ship card id."""
+    if card in game.cat.persons:
+        return game.cat.persons[card]
+    if card in game.cat.buildings:
+        return game.cat.buildings[card]
+    return game.cat.ships[card]

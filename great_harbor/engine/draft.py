@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import colony
-from .actions import Action, Draft
+from . import names, seats, supply
+from . import rule_ids as R
+from .actions import Draft
+from .errors import Refusal
+from .rulebook import ActionRule, rule
 from .state import Pending, die_colour
 
 if TYPE_CHECKING:
@@ -28,23 +31,34 @@ def roll(game: Game) -> None:
 
 
 def picking_order(game: Game) -> list[int]:
-    """Seats in the order they pick, twice round: the Automa first (on both laps), then everyone
-    else clockwise from the Anchor holder."""
+    """Seats in the order they pick, twice round: a seat that drafts first (the Automa) on both
+    laps, then everyone else clockwise from the Anchor holder."""
     s = game.s
     order = [(s.anchor + i) % s.seats for i in range(s.seats)]
-    automa = [seat for seat in order if s.players[seat].automa]
-    humans = [seat for seat in order if not s.players[seat].automa]
-    return (automa + humans) * 2
+    first = [seat for seat in order if seats.controller(s.players[seat]).drafts_first]
+    rest = [seat for seat in order if seat not in first]
+    return (first + rest) * 2
 
 
-def legal(game: Game, top: Pending) -> list[Action]:
-    return [Draft(d) for d in game.s.pool]
+@rule
+class DraftRule(ActionRule[Draft]):
+    """Roll and Draft: one die of the pool, its face as rolled."""
 
+    action = Draft
+    entry = R.DRAFTING
 
-def apply_draft(game: Game, top: Pending, action: Action) -> None:
-    assert isinstance(action, Draft)
-    game.pop()
-    take(game, top.seat, action.die)
+    def legal(self, game: Game, top: Pending) -> list[Draft]:
+        return [Draft(d) for d in game.s.pool]
+
+    def check(self, game: Game, top: Pending, action: Draft) -> Refusal | None:
+        return None if action.die in game.s.pool else Refusal(f"die {action.die} is not in the pool", R.DRAFTING)
+
+    def apply(self, game: Game, top: Pending, action: Draft) -> None:
+        game.pop()
+        take(game, top.seat, action.die)
+
+    def words(self, game: Game, top: Pending | None, action: Draft) -> str:
+        return f"Draft {names.die(game, action.die)}"
 
 
 def take(game: Game, seat: int, die: int) -> None:
@@ -56,15 +70,10 @@ def take(game: Game, seat: int, die: int) -> None:
     s.draft_order.pop(0)
     colour = die_colour(die)
     bonus = ""
-    if colour in p.dice_bonus_colours and not p.automa:
-        bonus = current_bonus_mapping(game)[colour]
-        colony.gain_resources(game, p, {bonus: 1})
+    if colour in p.dice_bonus_colours:
+        bonus = supply.current_bonus_mapping(game)[colour]
+        supply.gain_resources(game, p, {bonus: 1})
     game.log("draft", seat, die=die, face=s.faces[die], bonus=bonus)
-
-
-def current_bonus_mapping(game: Game) -> dict[str, str]:
-    tile = game.cat.dice_bonus_tiles[game.s.dice_bonus_stack[0]]
-    return {str(k): str(v) for k, v in tile.mapping.items()}
 
 
 def finish(game: Game) -> None:
@@ -80,10 +89,11 @@ def finish(game: Game) -> None:
 
 
 def turn_order(game: Game) -> list[int]:
-    """Lowest sum of drafted dice first; ties go to the Anchor holder or the nearest clockwise."""
+    """Lowest sum of drafted dice first; ties go to the Anchor holder or the nearest clockwise.
+    Only seats with a turn in the Action phase (not the Automa, which placed its die as it drafted)."""
     s = game.s
-    humans = [p for p in s.players if not p.automa]
+    acting = [p for p in s.players if seats.controller(p).takes_action_turn]
     return [
         p.seat
-        for p in sorted(humans, key=lambda p: (sum(s.faces[d] for d in p.drafted), (p.seat - s.anchor) % s.seats))
+        for p in sorted(acting, key=lambda p: (sum(s.faces[d] for d in p.drafted), (p.seat - s.anchor) % s.seats))
     ]

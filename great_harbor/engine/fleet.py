@@ -3,11 +3,15 @@ and converting coins."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
-from . import colony
+from . import card_hooks, colony, names, supply
+from . import rule_ids as R
 from .actions import Action, ConvertCoins, EmployCrew, PlayShip, Repair, SendShip, UseConversion
+from .errors import Refusal
+from .rulebook import ActionRule, rule
 from .state import DOCKED, LUXURIES, OUTBOUND, RESOURCES, STATS, Pending, PlayerState, ShipState
 
 if TYPE_CHECKING:
@@ -30,12 +34,8 @@ def cargo(game: Game, p: PlayerState, ship: ShipState) -> int:
 
 
 def strength(game: Game, p: PlayerState, ship: ShipState) -> int:
-    card = game.cat.ships[ship.card]
-    value = card.strength + ("strength" in ship.crew)
-    if p.building_workers.get("building-3") and card.size == "small":  # Dockyard Arsenal
-        value += 1
-    if p.building_workers.get("building-4") and ship.crew:  # Warship Foundry
-        value += 1
+    value = game.cat.ships[ship.card].strength + ("strength" in ship.crew)
+    value += sum(b.ship_strength(game, p, ship) for b in card_hooks.buildings(game, p))  # Dockyard Arsenal, ...
     return value + p.voyage_strength_all + p.voyage_strength.get(str(ship.dock), 0)
 
 
@@ -46,36 +46,9 @@ def ships(p: PlayerState) -> list[ShipState]:
 # --- govern actions -------------------------------------------------------------------------------
 
 
-def govern_actions(game: Game, p: PlayerState) -> list[Action]:
-    cat = game.cat
-    out: list[Action] = []
-    for card in dict.fromkeys(p.hand):
-        if card.startswith("ship-") and colony.can_pay(p, colony.cost_of(cat.ships[card].cost)):
-            for dock, sh in enumerate(p.docks, start=1):
-                if sh is None or (sh.where == DOCKED and sh.damage == 0):
-                    out.append(PlayShip(card, dock))
-    for sh in ships(p):
-        if sh.where != DOCKED:
-            continue
-        h = hull(game, sh)
-        if p.free_colonists >= 1 and len(sh.crew) < h:
-            out += [EmployCrew(sh.dock, st) for st in STATS if st not in sh.crew]
-        if sh.damage:
-            out += [Repair(sh.dock, r) for r in RESOURCES if p.resources[r] >= 1]
-        if sh.damage < h:
-            out.append(SendShip(sh.dock))
-    out += conversion_actions(game, p)
-    return out
-
-
-def conversion_actions(game: Game, p: PlayerState) -> list[Action]:
-    out: list[Action] = []
-    rate = game.cat.supply.convert_coins
-    if p.coins >= rate:
-        # Coins buy only what the track can hold (see the engine rulings: no surplus Prestige
-        # from converting coins).
-        room = room_on_tracks(game, p)
-        out += [ConvertCoins(r) for r in RESOURCES if room[r] >= 1]
+def conversion_actions_by_card(game: Game, p: PlayerState) -> list[UseConversion]:
+    """Every Conversion card ``p`` can use now, with every choice it can take."""
+    out: list[UseConversion] = []
     for card_id in game.s.conversions:
         card = game.cat.conversion_cards[card_id]
         if card_id in p.conversions_used or p.coins < card.coins:
@@ -98,45 +71,320 @@ def conversion_choices(game: Game, p: PlayerState, any_resource: int, any_luxury
             if all(c.count(r) <= room[r] for r in set(c))
         ]
     if any_luxury:
-        kinds = [x for x in LUXURIES if colony.luxury_supply(game, x) >= any_luxury]
+        kinds = [x for x in LUXURIES if supply.luxury_supply(game, x) >= any_luxury]
         return [(x,) for x in kinds]
     return [()]
 
 
-def apply(game: Game, top: Pending, action: Action) -> None:
-    p = game.s.players[top.seat]
-    cat = game.cat
-    if isinstance(action, PlayShip):
-        play_ship(game, p, action.card, action.dock, pay=True)
-    elif isinstance(action, EmployCrew):
+# --- the rules of the fleet ---------------------------------------------------------------------
+
+
+def dock_order(game: Game, top: Pending) -> Callable[[Action], int]:
+    """Actions by the dock they are about (a ship's crew, repair and sending are offered dock by dock)."""
+    return lambda action: int(getattr(action, "dock", 0))
+
+
+def _docked_ship(p: PlayerState, dock: int, rule: str) -> tuple[ShipState | None, Refusal | None]:
+    sh = p.docks[dock - 1] if 1 <= dock <= len(p.docks) else None
+    if sh is None:
+        return None, Refusal(f"no ship in dock {dock}", rule)
+    if sh.where != DOCKED:
+        return None, Refusal("that ship is not docked", rule)
+    return sh, None
+
+
+def ship_detail(game: Game, card: str) -> str:
+    sh = game.cat.ships[card]
+    return (f"{sh.name}: speed {sh.speed}, strength {sh.strength}, cargo {sh.cargo}, hull {sh.hull}; "
+            f"{sh.prestige} Prestige")
+
+
+@rule
+class PlayShipRule(ActionRule[PlayShip]):
+    """Play a Ship Card: pay its cost and dock it in an empty dock, or retire a docked, repaired
+    ship there (it still counts at the end)."""
+
+    action = PlayShip
+    entry = R.PLAY_SHIP
+
+    def candidates(self, game: Game, top: Pending) -> list[PlayShip]:
+        p = game.s.players[top.seat]
+        docks = range(1, len(p.docks) + 1)
+        return [PlayShip(c, d) for c in dict.fromkeys(p.hand) if c in game.cat.ships for d in docks]
+
+    def legal(self, game: Game, top: Pending) -> list[PlayShip]:
+        p = game.s.players[top.seat]
+        out = []
+        for card in dict.fromkeys(p.hand):
+            if card in game.cat.ships and supply.can_pay(p, supply.cost_of(game.cat.ships[card].cost)):
+                out += [PlayShip(card, dock) for dock, sh in enumerate(p.docks, start=1)
+                        if sh is None or (sh.where == DOCKED and sh.damage == 0)]
+        return out
+
+    def check(self, game: Game, top: Pending, action: PlayShip) -> Refusal | None:
+        p = game.s.players[top.seat]
+        if action.card not in p.hand:
+            return Refusal("that card is not in your hand", R.PLAY_SHIP)
+        if action.card not in game.cat.ships:
+            return Refusal("that card is not a Ship card", R.PLAY_SHIP)
+        if not 1 <= action.dock <= len(p.docks):
+            return Refusal(f"there is no dock {action.dock}", R.PLAY_SHIP)
+        old = p.docks[action.dock - 1]
+        if old is not None and old.where != DOCKED:
+            return Refusal("the ship in that dock is at sea; only a docked ship can be retired", R.RETIRE)
+        if old is not None and old.damage:
+            return Refusal("the ship in that dock must be fully repaired before it is retired", R.RETIRE)
+        cost = supply.cost_of(game.cat.ships[action.card].cost)
+        short = [f"{n} {r} (you have {p.resources[r]})" for r, n in cost.items() if p.resources[r] < n]
+        return Refusal("needs " + ", ".join(short), R.PLAY_SHIP) if short else None
+
+    def apply(self, game: Game, top: Pending, action: PlayShip) -> None:
+        play_ship(game, game.s.players[top.seat], action.card, action.dock, pay=True)
+
+    def words(self, game: Game, top: Pending | None, action: PlayShip) -> str:
+        p = game.s.players[top.seat if top is not None else 0]
+        card = game.cat.ships[action.card]
+        text = (f"Launch {names.card_name(game, action.card)} at dock {action.dock} "
+                f"for {names.cost_words(supply.cost_of(card.cost))}")
+        old = p.docks[action.dock - 1]
+        if old is not None:
+            text += f", retiring {game.cat.ships[old.card].name}"
+        return text
+
+    def detail(self, game: Game, top: Pending | None, action: PlayShip) -> str:
+        return ship_detail(game, action.card)
+
+
+@rule
+class EmployCrewRule(ActionRule[EmployCrew]):
+    """Employ a Colonist as Crew on a Ship: a free Colonist beside Speed, Strength or Cargo (one
+    each, never Hull) of a docked ship, up to its Hull."""
+
+    action = EmployCrew
+    entry = R.CREW
+
+    def candidates(self, game: Game, top: Pending) -> list[EmployCrew]:
+        return [EmployCrew(sh.dock, st) for sh in ships(game.s.players[top.seat]) for st in (*STATS, "hull")]
+
+    def legal(self, game: Game, top: Pending) -> list[EmployCrew]:
+        p = game.s.players[top.seat]
+        if p.free_colonists < 1:
+            return []
+        return [EmployCrew(sh.dock, st) for sh in ships(p) if sh.where == DOCKED and len(sh.crew) < hull(game, sh)
+                for st in STATS if st not in sh.crew]
+
+    def check(self, game: Game, top: Pending, action: EmployCrew) -> Refusal | None:
+        p = game.s.players[top.seat]
+        sh, refusal = _docked_ship(p, action.dock, R.CREW)
+        if sh is None:
+            return refusal
+        if action.stat not in STATS:
+            return Refusal("crew may sit beside Speed, Strength or Cargo, never Hull", R.CREW)
+        if action.stat in sh.crew:
+            return Refusal(f"that ship already has crew on {action.stat}", R.CREW)
+        if p.free_colonists < 1:
+            return Refusal("no free Colonist", R.CREW)
+        if len(sh.crew) >= hull(game, sh):
+            return Refusal("a ship carries no more crew than its Hull", R.CREW)
+        return None
+
+    def apply(self, game: Game, top: Pending, action: EmployCrew) -> None:
+        p = game.s.players[top.seat]
         sh = p.docks[action.dock - 1]
         assert sh is not None
         p.free_colonists -= 1
         sh.crew.append(action.stat)
         game.log("crew", p.seat, ship=sh.card, stat=action.stat)
-    elif isinstance(action, Repair):
+
+    def words(self, game: Game, top: Pending | None, action: EmployCrew) -> str:
+        p = game.s.players[top.seat if top is not None else 0]
+        return f"Crew {names.ship_name(game, p, action.dock)}: +1 {action.stat.capitalize()}"
+
+
+@rule
+class RepairRule(ActionRule[Repair]):
+    """Repair a Ship: one resource of any kind takes one Damage token off a docked ship."""
+
+    action = Repair
+    entry = R.REPAIR
+
+    def candidates(self, game: Game, top: Pending) -> list[Repair]:
+        return [Repair(sh.dock, r) for sh in ships(game.s.players[top.seat]) if sh.damage for r in RESOURCES]
+
+    def legal(self, game: Game, top: Pending) -> list[Repair]:
+        p = game.s.players[top.seat]
+        return [Repair(sh.dock, r) for sh in ships(p) if sh.where == DOCKED and sh.damage
+                for r in RESOURCES if p.resources[r] >= 1]
+
+    def check(self, game: Game, top: Pending, action: Repair) -> Refusal | None:
+        p = game.s.players[top.seat]
+        sh, refusal = _docked_ship(p, action.dock, R.REPAIR)
+        if sh is None:
+            return refusal
+        if not sh.damage:
+            return Refusal("that ship has no damage", R.REPAIR)
+        if action.resource not in RESOURCES:
+            return Refusal(f"{action.resource!r} is not a basic resource", R.REPAIR)
+        return None if p.resources[action.resource] >= 1 else Refusal(f"you have no {action.resource}", R.REPAIR)
+
+    def apply(self, game: Game, top: Pending, action: Repair) -> None:
+        p = game.s.players[top.seat]
         sh = p.docks[action.dock - 1]
         assert sh is not None
         p.resources[action.resource] -= 1
         sh.damage -= 1
         game.log("repair", p.seat, ship=sh.card, resource=action.resource, damage=sh.damage)
-    elif isinstance(action, SendShip):
+
+    def words(self, game: Game, top: Pending | None, action: Repair) -> str:
+        p = game.s.players[top.seat if top is not None else 0]
+        return f"Repair {names.ship_name(game, p, action.dock)} with 1 {action.resource}"
+
+
+@rule
+class SendShipRule(ActionRule[SendShip]):
+    """Send Ships to Trade: a docked ship whose damage is below its Hull sails out, facing right,
+    into the first segment."""
+
+    action = SendShip
+    entry = R.SEND
+
+    def candidates(self, game: Game, top: Pending) -> list[SendShip]:
+        return [SendShip(sh.dock) for sh in ships(game.s.players[top.seat])]
+
+    def legal(self, game: Game, top: Pending) -> list[SendShip]:
+        return [SendShip(sh.dock) for sh in ships(game.s.players[top.seat])
+                if sh.where == DOCKED and sh.damage < hull(game, sh)]
+
+    def check(self, game: Game, top: Pending, action: SendShip) -> Refusal | None:
+        sh, refusal = _docked_ship(game.s.players[top.seat], action.dock, R.SEND)
+        if sh is None:
+            return refusal
+        if sh.damage >= hull(game, sh):
+            return Refusal("a ship with damage equal to its Hull cannot sail until repaired", R.DAMAGE_AND_HULL)
+        return None
+
+    def apply(self, game: Game, top: Pending, action: SendShip) -> None:
+        p = game.s.players[top.seat]
         sh = p.docks[action.dock - 1]
         assert sh is not None
         send(game, p, sh)
-    elif isinstance(action, ConvertCoins):
-        p.coins -= cat.supply.convert_coins
-        colony.gain_resources(game, p, {action.resource: 1})
-        game.log("convert", p.seat, coins=cat.supply.convert_coins, resource=action.resource)
-    elif isinstance(action, UseConversion):
-        use_conversion(game, p, action.card, action.choice)
+
+    def words(self, game: Game, top: Pending | None, action: SendShip) -> str:
+        p = game.s.players[top.seat if top is not None else 0]
+        return f"Send {names.ship_name(game, p, action.dock)} to trade"
+
+
+@rule
+class ConvertCoinsRule(ActionRule[ConvertCoins]):
+    """Convert Coins: 2 coins buy 1 basic resource (never past a full track: see the rulings)."""
+
+    action = ConvertCoins
+    entry = R.CONVERT
+
+    def candidates(self, game: Game, top: Pending) -> list[ConvertCoins]:
+        return [ConvertCoins(r) for r in RESOURCES]
+
+    def legal(self, game: Game, top: Pending) -> list[ConvertCoins]:
+        p = game.s.players[top.seat]
+        if p.coins < game.cat.supply.convert_coins:
+            return []
+        # Coins buy only what the track can hold (see the engine rulings: no surplus Prestige
+        # from converting coins).
+        room = room_on_tracks(game, p)
+        return [ConvertCoins(r) for r in RESOURCES if room[r] >= 1]
+
+    def check(self, game: Game, top: Pending, action: ConvertCoins) -> Refusal | None:
+        p = game.s.players[top.seat]
+        rate = game.cat.supply.convert_coins
+        if action.resource not in RESOURCES:
+            return Refusal(f"{action.resource!r} is not a basic resource", R.CONVERT)
+        if p.coins < rate:
+            return Refusal(f"needs {rate} coins, you have {p.coins}", R.CONVERT)
+        if room_on_tracks(game, p)[action.resource] < 1:
+            return Refusal(f"your {action.resource} track is full: coins cannot buy past it", R.COINS_AND_FULL_TRACKS)
+        return None
+
+    def apply(self, game: Game, top: Pending, action: ConvertCoins) -> None:
+        p = game.s.players[top.seat]
+        rate = game.cat.supply.convert_coins
+        p.coins -= rate
+        supply.gain_resources(game, p, {action.resource: 1})
+        game.log("convert", p.seat, coins=rate, resource=action.resource)
+
+    def words(self, game: Game, top: Pending | None, action: ConvertCoins) -> str:
+        return f"Convert {game.cat.supply.convert_coins} coins into 1 {action.resource}"
+
+
+@rule
+class UseConversionRule(ActionRule[UseConversion]):
+    """Convert Coins by a Conversion card: its coins for what it gives, each card once a turn."""
+
+    action = UseConversion
+    entry = R.CONVERT
+
+    def candidates(self, game: Game, top: Pending) -> list[UseConversion]:
+        out = []
+        for card_id in game.s.conversions:
+            g = game.cat.conversion_cards[card_id].gain
+            if g.any_resource:
+                choices = [tuple(c) for c in combinations_with_replacement(RESOURCES, g.any_resource)]
+            elif g.any_luxury:
+                choices = [(x,) for x in LUXURIES]
+            else:
+                choices = [()]
+            out += [UseConversion(card_id, c) for c in choices]
+        return out
+
+    def legal(self, game: Game, top: Pending) -> list[UseConversion]:
+        return conversion_actions_by_card(game, game.s.players[top.seat])
+
+    def check(self, game: Game, top: Pending, action: UseConversion) -> Refusal | None:
+        s = game.s
+        p = s.players[top.seat]
+        if action.card not in s.conversions:
+            return Refusal("that Conversion card is not in play", R.CONVERT)
+        if action.card in p.conversions_used:
+            return Refusal("each Conversion card can be used once per turn", R.CONVERT)
+        card = game.cat.conversion_cards[action.card]
+        if p.coins < card.coins:
+            return Refusal(f"needs {card.coins} coins, you have {p.coins}", R.CONVERT)
+        if tuple(action.choice) in conversion_choices(game, p, card.gain.any_resource, card.gain.any_luxury):
+            return None
+        if card.gain.any_resource and action.choice:
+            return Refusal("coins cannot buy past a full resource track; choose resources with room",
+                           R.COINS_AND_FULL_TRACKS)
+        if card.gain.any_luxury and action.choice:
+            return Refusal("no such Luxury token is left in the supply", R.CONVERT)
+        return Refusal(f"{card.name} needs you to choose what you take", R.CONVERT)
+
+    def apply(self, game: Game, top: Pending, action: UseConversion) -> None:
+        use_conversion(game, game.s.players[top.seat], action.card, action.choice)
+
+    def words(self, game: Game, top: Pending | None, action: UseConversion) -> str:
+        card = game.cat.conversion_cards[action.card]
+        g = card.gain
+        words = []
+        if g.prestige:
+            words.append(f"{g.prestige} Prestige")
+        if g.favor:
+            words.append(f"{g.favor} Favor")
+        if g.colonists:
+            words.append(names.plural(g.colonists, "Colonist"))
+        if g.smuggler:
+            words.append(names.plural(g.smuggler, "Smuggler token"))
+        if action.choice:
+            counts: dict[str, int] = {}
+            for x in action.choice:
+                counts[x] = counts.get(x, 0) + (g.any_luxury or 1)
+            words += [f"{n} {x}" for x, n in counts.items()]
+        return f"Use {card.name}: {card.coins} coins for {', '.join(words) or 'nothing'}"
 
 
 def play_ship(game: Game, p: PlayerState, card_id: str, dock: int, pay: bool) -> None:
     card = game.cat.ships[card_id]
-    cost = colony.cost_of(card.cost)
+    cost = supply.cost_of(card.cost)
     if pay:
-        colony.pay(p, cost)
+        supply.pay(p, cost)
     if card_id in p.hand:
         p.hand.remove(card_id)
     old = p.docks[dock - 1]
@@ -150,10 +398,8 @@ def play_ship(game: Game, p: PlayerState, card_id: str, dock: int, pay: bool) ->
         p.medium_ships_built += 1
     game.log("launch", p.seat, card=card_id, dock=dock, paid=dict(cost) if pay else None, retired=retired)
     colony.card_played(game, p, card.colour)
-    if "building-13" in p.buildings:  # Fleetyard
-        p.favor += 2
-        game.resolved("building-13")
-        game.log("fleetyard", p.seat, favor=2)
+    for b in card_hooks.buildings(game, p):  # the Fleetyard
+        b.on_ship_played(game, p)
 
 
 def send(game: Game, p: PlayerState, sh: ShipState) -> None:
@@ -192,7 +438,7 @@ def use_conversion(game: Game, p: PlayerState, card_id: str, choice: tuple[str, 
         p.favor += g.favor
         items.append({"k": "favor", "n": g.favor})
     if g.colonists:
-        got = colony.gain_colonists(game, p, g.colonists)
+        got = supply.gain_colonists(game, p, g.colonists)
         items.append({"k": "colonists", "got": got, "wanted": g.colonists})
     if g.smuggler:
         p.smuggler += g.smuggler
@@ -201,7 +447,7 @@ def use_conversion(game: Game, p: PlayerState, card_id: str, choice: tuple[str, 
         gains: dict[str, int] = {}
         for r in choice:
             gains[r] = gains.get(r, 0) + 1
-        colony.gain_resources(game, p, gains)
+        supply.gain_resources(game, p, gains)
         items += [{"k": "res", "r": r, "n": n} for r, n in gains.items()]
     if g.any_luxury:
         for x in choice:

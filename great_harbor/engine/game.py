@@ -16,16 +16,27 @@ from dataclasses import dataclass
 from typing import Any
 
 from great_harbor.data import Catalogue
+from great_harbor.text import name_problem
 
-from . import choices, colony, draft, fleet, harbor, narrate, rounds, rule_ids, scoring, senate, setup, shops, voyage
-from . import effects as card_effects
-from .actions import Action, Choose, EndTurn, Pass, action_from_dict
+# The Game sits on top of the rules: importing the cards and the Automa registers their classes
+# (card_hooks, seats), which the rules below them call without importing them.
+from . import automa as _automa  # noqa: F401
+from . import cards as _cards  # noqa: F401
+from . import decisions, narrate, rounds, rule_ids, rulebook, scoring, setup
+from .actions import Action, action_from_dict, shape_problem
+from .decision_data import decision_from
 from .errors import EngineError, IllegalAction, Refusal
 from .events import EVERYONE, GAME, Event
+from .rulebook import DECISIONS
 from .state import GameState, Pending, PlayerState, copy_state, from_plain, to_plain
 from .view import PUBLIC_DECISIONS, redacted
 
 FORMAT_VERSION = 1
+SEED_LIMIT = 2**63  # seeds run from -SEED_LIMIT to SEED_LIMIT - 1 (a record keeps them exactly)
+
+
+def _is_seed(seed: object) -> bool:
+    return isinstance(seed, int) and not isinstance(seed, bool) and -SEED_LIMIT <= seed < SEED_LIMIT
 
 
 AUTOMA_NAME = "Automa"  # the Automa's seat; no person may take this name (names are never read)
@@ -60,7 +71,6 @@ class Game:
         self.s = state
         self.rng = rng
         self._legal: tuple[Action, ...] | None = None
-        self._legal_set: frozenset[Action] | None = None
 
     # --- creation and serialisation ---------------------------------------------------------
 
@@ -82,9 +92,16 @@ class Game:
             raise IllegalAction("at most one seat can be the Automa", rule_ids.SEATS)
         if all(s.automa for s in specs):
             raise IllegalAction("at least one seat must be a human player", rule_ids.SEATS)
+        for s in specs:
+            problem = name_problem(s.name)
+            if problem is not None:
+                raise IllegalAction(problem, rule_ids.SEATS)
         names = [s.name.strip() for s in specs]
-        if any(not n for n in names) or len(set(names)) != len(names):
+        if len(set(names)) != len(names):
             raise IllegalAction("every seat needs a different, non-empty name", rule_ids.SEATS)
+        if not _is_seed(seed):
+            raise IllegalAction(f"the seed must be a whole number from {-SEED_LIMIT} to {SEED_LIMIT - 1}",
+                                rule_ids.SEATS)
         rng = random.Random(seed)
         state = setup.new_state(catalogue, rng, names, [s.automa for s in specs], seed, shops_variant)
         game = cls(catalogue, state, rng)
@@ -117,7 +134,6 @@ class Game:
         self.s = other.s
         self.rng = other.rng
         self._legal = None
-        self._legal_set = None
 
     def to_json(self) -> str:
         # Keys keep their insertion order: dict order is part of the state (e.g. the bag).
@@ -165,45 +181,17 @@ class Game:
         return self._legal
 
     def is_legal(self, action: Action) -> bool:
-        if self._legal_set is None:
-            self._legal_set = frozenset(self.legal_actions())
-        return action in self._legal_set
+        # A list, not a set: the action taken is most often one of these very objects, which ``in``
+        # finds by identity before comparing, and hashing every action of every list cost more.
+        return action in self.legal_actions()
 
     def _generate(self) -> list[Action]:
         top = self.pending
         if top is None:
             return []
-        kind = top.kind
-        if kind == "draft":
-            return draft.legal(self, top)
-        if kind == "turn":
-            return self._turn_actions(top.seat)
-        if kind == "assign":
-            return harbor.assign_options(self, top)
-        if kind == "final_convert":
-            return [*fleet.conversion_actions(self, self.s.players[top.seat]), EndTurn()]
-        if kind in ("voyage_choice", "corsair", "ship_order"):
-            return voyage.legal(self, top)
-        if kind == "choose":
-            out: list[Action] = [Choose(o) for o in top.data["options"]]
-            if top.data.get("optional"):
-                out.append(Pass())
-            return out
-        raise EngineError(f"unknown pending decision {kind!r}")
-
-    def _turn_actions(self, seat: int) -> list[Action]:
-        p = self.s.players[seat]
-        out: list[Action] = []
-        out += harbor.placements(self, p)
-        out += harbor.die_boosts(self, p)
-        out += colony.govern_actions(self, p)
-        out += fleet.govern_actions(self, p)
-        out += senate.favor_actions(self, p)
-        if self.s.shops_variant:
-            out += shops.shop_actions(self, p)
-        if not p.drafted:
-            out.append(EndTurn())
-        return out
+        if top.kind not in DECISIONS:
+            raise EngineError(f"unknown pending decision {top.kind!r}")
+        return rulebook.legal_actions(self, top)
 
     # --- applying ---------------------------------------------------------------------------
 
@@ -211,6 +199,10 @@ class Game:
         """Apply a legal action; raise IllegalAction (state untouched) with the reason otherwise."""
         if isinstance(action, dict):
             action = action_from_dict(action)
+        if not any(a is action for a in self.legal_actions()):  # one of them: well formed by construction
+            problem = shape_problem(action)  # a wrong kind or field type: refused before any rule looks
+            if problem is not None:
+                raise IllegalAction(problem)
         if self.is_over:
             raise IllegalAction("the game is over", rule_ids.GAME_OVER)
         if not self.is_legal(action):
@@ -220,20 +212,22 @@ class Game:
     def _apply(self, action: Action) -> None:
         """Apply without checking (replays of recorded legal actions, search)."""
         self._legal = None
-        self._legal_set = None
         top = self.pending
         assert top is not None
-        handler = _HANDLERS.get(action.kind)
-        if handler is None:
-            raise EngineError(f"no handler for {action.kind}")
-        handler(self, top, action)
+        rulebook.rule_for(action).apply(self, top, action)
         self.advance()
 
     def why_illegal(self, action: Action) -> Refusal:
         """Why ``action`` is not legal now: the sentence for players and the rule behind it."""
-        from .reasons import why_illegal
-
-        return why_illegal(self, action)
+        top = self.pending
+        if top is None:
+            return Refusal("the game is over", rule_ids.GAME_OVER)
+        if type(action) not in rulebook.answers(top.kind):
+            return decisions.not_now(self, top)
+        refusal = rulebook.rule_for(action).check(self, top, action)
+        if refusal is None:  # allowed by its rule, yet not offered: the two must never disagree
+            raise EngineError(f"{action} passes its rule's check but is not among the legal actions")
+        return refusal
 
     def advance(self) -> None:
         """Run the automatic steps of the rules until someone must decide or the game ends."""
@@ -244,12 +238,11 @@ class Game:
             if guard > 10_000:
                 raise EngineError("the game did not reach a decision")
         self._legal = None
-        self._legal_set = None
 
     # --- helpers the rules modules share ----------------------------------------------------
 
     def push(self, kind: str, seat: int, **data: Any) -> None:
-        self.s.stack.append(Pending(kind, seat, data))
+        self.s.stack.append(Pending(kind, seat, decision_from(kind, data)))
 
     def pop(self) -> Pending:
         return self.s.stack.pop()
@@ -306,7 +299,6 @@ class SeatView(Game):
         top = game.pending
         open_ = top is not None and (top.seat == seat or top.kind in PUBLIC_DECISIONS)
         self._legal = game.legal_actions() if open_ else ()
-        self._legal_set = frozenset(self._legal)
 
     def legal_actions(self) -> tuple[Action, ...]:
         return self._legal or ()
@@ -330,46 +322,3 @@ def _rng_to_plain(state: Any) -> list[Any]:
 def _rng_from_plain(data: list[Any]) -> Any:
     version, internal, gauss = data
     return (version, tuple(internal), gauss)
-
-
-def _end_turn(game: Game, top: Pending, action: Action) -> None:
-    if top.kind == "final_convert":
-        rounds.finish_final_convert(game, top.seat)
-    else:
-        rounds.end_player_turn(game, top.seat)
-
-
-def _choose(game: Game, top: Pending, action: Action) -> None:
-    if top.kind == "choose":
-        choices.resolve(game, top, action)
-    else:
-        voyage.apply(game, top, action)
-
-
-_HANDLERS: dict[str, Any] = {
-    "draft": draft.apply_draft,
-    "place": harbor.apply_place,
-    "assign": harbor.apply_assign,
-    "favor-pip": harbor.apply_boost,
-    "smuggler-token": harbor.apply_boost,
-    "play-person": colony.apply,
-    "play-building": colony.apply,
-    "activate": card_effects.apply_activate,
-    "build": colony.apply,
-    "retrieve-marker": senate.apply_favor,
-    "favor-senate": senate.apply_favor,
-    "employ-luxury": colony.apply,
-    "employ-building": card_effects.apply_employ,
-    "employ-crew": fleet.apply,
-    "play-ship": fleet.apply,
-    "repair": fleet.apply,
-    "send": fleet.apply,
-    "convert": fleet.apply,
-    "conversion": fleet.apply,
-    "shop": shops.apply,
-    "end-turn": _end_turn,
-    "choose": _choose,
-    "pass": _choose,
-    "trade": voyage.apply,
-    "sail-on": voyage.apply,
-}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from . import colony, fleet, shops
+from . import fleet, shops, supply
 from .state import COLOURS, DICE_PER_COLOUR, DOCKED, LUXURIES, OUTBOUND, RETURNING, STATS
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ def find_problems(game: Game):  # type: ignore[no-untyped-def]
         for name in ("coins", "favor", "smuggler", "prestige", "free_colonists"):
             if getattr(p, name) < 0:
                 yield f"{p.name} has negative {name}"
-        if not p.automa and p.free_colonists > colony.housing_capacity(game, p):
+        if not p.automa and p.free_colonists > supply.housing_capacity(game, p):
             yield f"{p.name} houses more colonists than there is room for"
         if len(p.activated) > cat.colony_board.activation_markers:
             yield f"{p.name} uses more than {cat.colony_board.activation_markers} Activation markers"
@@ -69,7 +69,7 @@ def find_problems(game: Game):  # type: ignore[no-untyped-def]
     if any(not 1 <= f <= 6 for f in s.faces):
         yield "a die shows no face 1-6"
     # Colonists: supply + everything on boards = 30.
-    on_boards = sum(colony.colonists_in_colony(p) + p.automa_colonists for p in s.players)
+    on_boards = sum(supply.colonists_in_colony(p) + p.automa_colonists for p in s.players)
     if s.colonist_supply < 0 or s.colonist_supply + on_boards != cat.supply.colonists:
         yield f"colonists not conserved: supply {s.colonist_supply} + boards {on_boards}"
     # Cards: every card in exactly one place.
@@ -97,7 +97,7 @@ def find_problems(game: Game):  # type: ignore[no-untyped-def]
     if sorted(demands) != sorted(cat.luxury_demand_tiles):
         yield "luxury demand tiles not conserved"
     for x in LUXURIES:
-        if colony.luxury_supply(game, x) < 0:
+        if supply.luxury_supply(game, x) < 0:
             yield f"more {x} tokens in play than exist"
     # Harbor Shops variant: each player's Shops are on the harbor or still in hand, one per position.
     per_player = cat.supply.shops_per_player if s.shops_variant else 0

@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import automa, colony, draft, scoring, voyage
+from . import card_hooks, draft, scoring, seats, supply, voyage
+from . import rule_ids as R
+from .actions import EndTurn
+from .errors import Refusal
+from .rulebook import ActionRule, rule
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import Pending
 
 
 def start_turn(game: Game) -> None:
@@ -22,10 +27,7 @@ def step(game: Game) -> None:
     if s.phase == "draft":
         if s.draft_order:
             seat = s.draft_order[0]
-            if s.players[seat].automa:
-                automa.draft_and_place(game, seat)
-            else:
-                game.push("draft", seat)
+            seats.controller(s.players[seat]).draft(game, seat)
             return
         draft.finish(game)
         s.phase = "actions"
@@ -58,6 +60,39 @@ def step(game: Game) -> None:
         end_of_turn(game)
         return
     raise AssertionError(f"no automatic step in phase {s.phase}")
+
+
+@rule
+class EndTurnRule(ActionRule[EndTurn]):
+    """End of the Action phase turn (both dice placed first), or of the last coin conversions."""
+
+    action = EndTurn
+    entry = R.PLACING
+
+    def legal(self, game: Game, top: Pending) -> list[EndTurn]:
+        if top.kind == "turn" and game.s.players[top.seat].drafted:
+            return []
+        return [EndTurn()]
+
+    def candidates(self, game: Game, top: Pending) -> list[EndTurn]:
+        return [EndTurn()]
+
+    def check(self, game: Game, top: Pending, action: EndTurn) -> Refusal | None:
+        left = game.s.players[top.seat].drafted
+        if top.kind == "turn" and left:
+            return Refusal(f"both dice must be placed first ({len(left)} still to place)", R.PLACING)
+        return None
+
+    def apply(self, game: Game, top: Pending, action: EndTurn) -> None:
+        if top.kind == "final_convert":
+            finish_final_convert(game, top.seat)
+        else:
+            end_player_turn(game, top.seat)
+
+    def words(self, game: Game, top: Pending | None, action: EndTurn) -> str:
+        if top is not None and top.kind == "final_convert":
+            return "Finish: no more conversions"
+        return "End your turn"
 
 
 def end_player_turn(game: Game, seat: int) -> None:
@@ -117,17 +152,15 @@ def end_of_round(game: Game) -> None:
     """End of Round Steps 1-5 (and Governor's Villa)."""
     s = game.s
     for p in s.players:
-        if p.automa:
+        if not seats.controller(p).end_of_round(game, p):
             continue
         coins = p.free_colonists // 2  # 1. domestic growth
         if coins:
             p.coins += coins
             game.log("domestic-growth", seat=p.seat, coins=coins)
-        colony.return_workers(game, p)  # 2. workers come home
-        if "building-19" in p.buildings:
-            p.favor += 1
-            game.resolved("building-19")
-            game.log("villa", seat=p.seat, favor=1)
+        supply.return_workers(game, p)  # 2. workers come home
+        for b in card_hooks.buildings(game, p):  # the Governor's Villa
+            b.end_of_round(game, p)
     for deck, display in ((s.person_deck, s.person_display), (s.building_deck, s.building_display)):
         if display:  # 3. refresh the displays
             deck.append(display.pop(0))

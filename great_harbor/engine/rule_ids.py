@@ -9,35 +9,11 @@ test checks that every id here resolves to an entry.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
-# --- the rule behind each kind of action (``Action.kind``) ----------------------------------------
-# ``choose`` and ``pass`` answer whatever decision is pending, so their rule is the pending
-# decision's (see PENDING_RULES and :func:`pending_rule`).
-ACTION_RULES: Mapping[str, str] = {
-    "draft": "roll-and-draft/drafting-order",
-    "place": "dice-workers/where-a-die-may-go",
-    "assign": "dice-workers/splitting-pips-on-a-shared-slot",
-    "favor-pip": "govern-actions/spend-favor-tokens",
-    "smuggler-token": "smugglers-district/smuggler-tokens",
-    "play-person": "govern-actions/play-a-person-card",
-    "play-building": "govern-actions/play-a-building-card",
-    "activate": "govern-actions/activate-a-person-card",
-    "build": "govern-actions/construct-a-colony-structure",
-    "retrieve-marker": "govern-actions/spend-favor-tokens",
-    "favor-senate": "govern-actions/spend-favor-tokens",
-    "employ-luxury": "govern-actions/employ-colonists-for-luxury-production",
-    "employ-building": "govern-actions/employ-a-colonist-in-a-building",
-    "employ-crew": "govern-actions/employ-colonists-as-ship-crew",
-    "play-ship": "govern-actions/play-a-ship-card",
-    "repair": "govern-actions/repair-a-ship",
-    "send": "govern-actions/send-ships-to-trade",
-    "convert": "govern-actions/convert-coins",
-    "conversion": "govern-actions/convert-coins",
-    "shop": "harbor-shops/set-up-shop-action",
-    "end-turn": "action-phase/placing-dice-and-taking-actions",
-    "trade": "voyage-phase/trade",
-    "sail-on": "voyage-phase/battles",
-}
+# The rule behind each kind of action is its rule object's ``entry`` (rulebook.py); ``choose``
+# and ``pass`` answer whatever decision is pending, so their rule is the pending decision's (see
+# PENDING_RULES and :func:`pending_rule`).
 ANSWER_KINDS = frozenset({"choose", "pass"})
 
 # --- what each kind of pending decision is about (``Pending.kind``) -------------------------------
@@ -63,6 +39,7 @@ CHOICE_RULES: Mapping[str, str] = {
 GAME_OVER = "end-of-game"
 GOVERN_ACTIONS = "govern-actions/the-twelve-actions"  # when nothing narrower applies
 SEATS = "rulings/seats-and-the-automa"
+DRAFTING = "roll-and-draft/drafting-order"
 PLACING = "action-phase/placing-dice-and-taking-actions"
 WHERE_A_DIE_MAY_GO = "dice-workers/where-a-die-may-go"
 SPLITTING_PIPS = "dice-workers/splitting-pips-on-a-shared-slot"
@@ -72,6 +49,7 @@ PAST_A_FEE = "shore-fees/getting-past-a-fee"
 FAVOR = "govern-actions/spend-favor-tokens"
 SMUGGLER_TOKENS = "smugglers-district/smuggler-tokens"
 PLAY_PERSON = "govern-actions/play-a-person-card"
+PLAY_BUILDING = "govern-actions/play-a-building-card"
 CONSTRUCT = "govern-actions/construct-a-colony-structure"
 SENATE_MOVING_UP = "senate-board/moving-up"
 ACTIVATE = "govern-actions/activate-a-person-card"
@@ -85,6 +63,9 @@ RETIRE = "govern-actions/retire-a-ship"
 SHIP_WHERE = "ships/meeple-and-card"
 CREW = "govern-actions/employ-colonists-as-ship-crew"
 REPAIR = "govern-actions/repair-a-ship"
+SEND = "govern-actions/send-ships-to-trade"
+TRADE = "voyage-phase/trade"
+BATTLES = "voyage-phase/battles"
 DAMAGE_AND_HULL = "ships/damage-and-hull"
 CONVERT = "govern-actions/convert-coins"
 COINS_AND_FULL_TRACKS = "engine-rulings/coins-cannot-overflow-a-resource-track"
@@ -95,25 +76,16 @@ SHOP_POSITIONS = "engine-rulings/where-a-shop-can-stand"
 SHOP_ACTION = "harbor-shops/set-up-shop-action"
 
 
-def action_rule(kind: str, pending_kind: str | None = None, pending_data: Mapping[str, object] | None = None
-                ) -> str:
-    """The rule behind an action of ``kind``; an answer (``choose``, ``pass``) takes the rule of the
-    decision it answers."""
-    if kind in ANSWER_KINDS:
-        return pending_rule(pending_kind, pending_data or {})
-    return ACTION_RULES.get(kind, GOVERN_ACTIONS)
-
-
-def pending_rule(kind: str | None, data: Mapping[str, object]) -> str:
+def pending_rule(kind: str | None, data: Any) -> str:
     """What a pending decision is about: the card asking, the rule offering the choice, or the
     rule of that kind of decision. ``None`` (nothing pending) is the end of the game."""
     if kind is None:
         return GAME_OVER
     if kind == "choose":
-        card = data.get("card")
+        card = data.card
         if isinstance(card, str):
             return card  # a card's glossary entry has the card's id
-        handler = data.get("handler")
+        handler = data.handler
         if isinstance(handler, str) and handler in CHOICE_RULES:
             return CHOICE_RULES[handler]
     return PENDING_RULES.get(kind, PENDING_RULES["choose"])
@@ -122,4 +94,4 @@ def pending_rule(kind: str | None, data: Mapping[str, object]) -> str:
 def all_rule_ids() -> set[str]:
     """Every id the engine can cite except card ids (tested against the lookup's index)."""
     named = {v for k, v in globals().items() if k.isupper() and isinstance(v, str)}
-    return named | set(ACTION_RULES.values()) | set(PENDING_RULES.values()) | set(CHOICE_RULES.values())
+    return named | set(PENDING_RULES.values()) | set(CHOICE_RULES.values())

@@ -18,8 +18,9 @@ from collections.abc import Sequence
 
 from great_harbor.data import Catalogue, load_catalogue
 
-from . import draft, rounds
+from . import draft, rounds, voyage
 from .game import Game, Seat
+from .shops import positions
 from .state import COLOURS, DICE_PER_COLOUR, Pending, PlayerState, ShipState
 
 _CATALOGUE: list[Catalogue] = []
@@ -229,8 +230,6 @@ class Scenario:
 
     def shop(self, seat: int, position: str) -> None:
         """Put one of ``seat``'s Shop tokens on ``position`` (Harbor Shops variant), unpaid."""
-        from .shops import positions
-
         s = self.game.s
         if position not in positions(self.game):
             raise ValueError(f"{position!r} is not a Shop position")
@@ -276,8 +275,6 @@ class Scenario:
 
     def voyage(self) -> Game:
         """Start the Voyage phase now (ships already placed outbound)."""
-        from . import voyage
-
         s = self.game.s
         s.phase = "voyage"
         s.turn_order = [p.seat for p in s.players if not p.automa]

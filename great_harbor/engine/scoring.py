@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import colony, fleet
+from . import card_hooks, colony, seats, shops
 from .state import PlayerState
 
 if TYPE_CHECKING:
@@ -21,66 +21,34 @@ ITEM_NAMES = {
 }
 
 
-def cards_in_colony(p: PlayerState) -> list[str]:
-    """Every card the player has played: Persons, Buildings, Ships in dock or at sea, retired Ships."""
-    persons = [c for slot in p.person_slots for c in slot]
-    return persons + list(p.buildings) + [sh.card for sh in fleet.ships(p)] + list(p.retired_ships)
-
-
-def card_colour_counts(game: Game, p: PlayerState) -> dict[str, int]:
-    """How many cards of each colour the player has in the colony (Shops not included)."""
-    counts = {c: 0 for c in ("red", "blue", "yellow", "purple")}
-    for card in cards_in_colony(p):
-        counts[str(card_def(game, card).colour)] += 1
-    return counts
-
-
 def colour_counts(game: Game, p: PlayerState) -> dict[str, int]:
     """The colour counts for Governor pairs: cards in the colony plus, in the Harbor Shops variant,
     one colour per slot each of the player's Shops touches."""
-    from . import shops
-
-    counts = card_colour_counts(game, p)
+    counts = colony.card_colour_counts(game, p)
     for colour in shops.shop_colours(game, p.seat):
         counts[colour] += 1
     return counts
 
 
-def card_def(game: Game, card: str):  # type: ignore[no-untyped-def]
-    """The catalogue entry of a Person, Building or Ship card id."""
-    if card.startswith("person-"):
-        return game.cat.persons[card]
-    if card.startswith("building-"):
-        return game.cat.buildings[card]
-    return game.cat.ships[card]
-
-
 def end_of_game_buildings(game: Game, p: PlayerState, mark: bool = False) -> int:
+    """Prestige from the End of Game Buildings (Smithy, Tavern, Odeon, Curia); ``mark`` notes their
+    effects as resolved."""
     total = 0
-    for b in p.buildings:
-        if b == "building-5":  # Smithy: medium ships built
-            pts = p.medium_ships_built
-        elif b == "building-10":  # Tavern: 1 per 2 Buildings
-            pts = len(p.buildings) // 2
-        elif b == "building-15":  # Odeon: 1 per 2 structures
-            pts = len(p.structures) // 2
-        elif b == "building-20":  # Curia: 1 per 2 colonists in the colony (the Automa's on its board too)
-            pts = (colony.colonists_in_colony(p) + p.automa_colonists) // 2
-        else:
+    for b in card_hooks.buildings(game, p):
+        if game.cat.buildings[b.id].kind != "end_of_game":
             continue
-        total += pts
+        total += b.end_of_game(game, p)
         if mark:
-            game.resolved(b)
+            game.resolved(b.id)
     return total
 
 
 def score(game: Game, p: PlayerState, mark: bool = False) -> dict[str, int]:
     """The breakdown of one player's final Prestige, item by item, and the total."""
-    if p.automa:
-        from . import automa
-
-        return automa.final_score(game, p, mark)
-    cards = sum(card_def(game, c).prestige for c in cards_in_colony(p))
+    own = seats.controller(p).final_score(game, p, mark)  # the Automa's own list
+    if own is not None:
+        return own
+    cards = sum(colony.card_def(game, c).prestige for c in colony.cards_in_colony(p))
     a, b = (str(c) for c in game.cat.governors[p.governor].colours)
     counts = colour_counts(game, p)
     governor = min(counts[a], counts[b])

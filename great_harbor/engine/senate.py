@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, FavorSenate, RetrieveMarker
+from . import names, supply
+from . import rule_ids as R
+from .actions import FavorSenate, RetrieveMarker
+from .errors import Refusal
+from .rulebook import ActionRule, rule
 from .state import Pending, PlayerState
 
 if TYPE_CHECKING:
@@ -24,8 +28,6 @@ def top_space(game: Game) -> int:
 def advance(game: Game, p: PlayerState, colour: str, steps: int = 1) -> None:
     """Move ``p``'s marker on ``colour`` up; every space stepped on pays its bonus, and a bridge
     bonus pays once both neighbouring markers have reached it."""
-    if p.automa:
-        return  # the Automa has its own board instead of Senate markers
     senate = game.cat.senate
     track = next(t for t in senate.tracks if t.colour == colour)
     for _ in range(steps):
@@ -47,19 +49,16 @@ def advance(game: Game, p: PlayerState, colour: str, steps: int = 1) -> None:
 
 
 def _gain(game: Game, p: PlayerState, bonus: SenateBonus, colour: str, where: dict[str, Any]) -> None:
-    from . import colony
-    from .draft import current_bonus_mapping
-
     items: list[dict[str, Any]] = []
     if bonus.resource:
-        res = current_bonus_mapping(game)[colour]
-        surplus = colony.gain_resources(game, p, {res: bonus.resource})
+        res = supply.current_bonus_mapping(game)[colour]
+        surplus = supply.gain_resources(game, p, {res: bonus.resource})
         items.append({"k": "res", "r": res, "n": bonus.resource, "surplus": surplus})
     if bonus.coins:
         p.coins += bonus.coins
         items.append({"k": "coins", "n": bonus.coins})
     if bonus.colonists:
-        got = colony.gain_colonists(game, p, bonus.colonists)
+        got = supply.gain_colonists(game, p, bonus.colonists)
         items.append({"k": "colonists", "got": got, "wanted": bonus.colonists})
     if bonus.prestige:
         p.prestige += bonus.prestige
@@ -67,23 +66,73 @@ def _gain(game: Game, p: PlayerState, bonus: SenateBonus, colour: str, where: di
     game.log("senate.bonus", p.seat, items=items, where=where)
 
 
-def favor_actions(game: Game, p: PlayerState) -> list[Action]:
-    out: list[Action] = []
-    if p.favor >= FAVOR_FOR_MARKER:
-        out += [RetrieveMarker(card) for card in p.activated]
-    if p.favor >= FAVOR_FOR_SENATE:
-        top = top_space(game)
-        out += [FavorSenate(c) for c, pos in p.senate.items() if pos < top]
-    return out
+@rule
+class RetrieveMarkerRule(ActionRule[RetrieveMarker]):
+    """Spend Favor Tokens: 2 Favor take an Activation marker back from a Person."""
 
+    action = RetrieveMarker
+    entry = R.FAVOR
 
-def apply_favor(game: Game, top: Pending, action: Action) -> None:
-    p = game.s.players[top.seat]
-    if isinstance(action, RetrieveMarker):
+    def candidates(self, game: Game, top: Pending) -> list[RetrieveMarker]:
+        return [RetrieveMarker(card) for card in game.s.players[top.seat].activated]
+
+    def legal(self, game: Game, top: Pending) -> list[RetrieveMarker]:
+        p = game.s.players[top.seat]
+        return [RetrieveMarker(card) for card in p.activated] if p.favor >= FAVOR_FOR_MARKER else []
+
+    def check(self, game: Game, top: Pending, action: RetrieveMarker) -> Refusal | None:
+        p = game.s.players[top.seat]
+        if p.favor < FAVOR_FOR_MARKER:
+            return Refusal(f"needs {FAVOR_FOR_MARKER} Favor, you have {p.favor}", R.FAVOR)
+        if action.card not in p.activated:
+            return Refusal("that Person has no Activation marker", R.FAVOR)
+        return None
+
+    def apply(self, game: Game, top: Pending, action: RetrieveMarker) -> None:
+        p = game.s.players[top.seat]
         p.favor -= FAVOR_FOR_MARKER
         p.activated.remove(action.card)
         game.log("favor.retrieve-marker", p.seat, favor=FAVOR_FOR_MARKER, card=action.card)
-    elif isinstance(action, FavorSenate):
+
+    def words(self, game: Game, top: Pending | None, action: RetrieveMarker) -> str:
+        return (f"Spend {FAVOR_FOR_MARKER} Favor: take the Activation marker back from "
+                f"{names.card_name(game, action.card)}")
+
+
+@rule
+class FavorSenateRule(ActionRule[FavorSenate]):
+    """Spend Favor Tokens: 2 Favor move one Senate marker up one space (its bonus paid)."""
+
+    action = FavorSenate
+    entry = R.FAVOR
+
+    def candidates(self, game: Game, top: Pending) -> list[FavorSenate]:
+        return [FavorSenate(c) for c in game.s.players[top.seat].senate]
+
+    def legal(self, game: Game, top: Pending) -> list[FavorSenate]:
+        p = game.s.players[top.seat]
+        if p.favor < FAVOR_FOR_SENATE:
+            return []
+        top_space_ = top_space(game)
+        return [FavorSenate(c) for c, pos in p.senate.items() if pos < top_space_]
+
+    def check(self, game: Game, top: Pending, action: FavorSenate) -> Refusal | None:
+        p = game.s.players[top.seat]
+        if p.favor < FAVOR_FOR_SENATE:
+            return Refusal(f"needs {FAVOR_FOR_SENATE} Favor, you have {p.favor}", R.FAVOR)
+        if action.colour not in p.senate:
+            return Refusal(f"there is no {action.colour} Senate track", R.SENATE_MOVING_UP)
+        if p.senate[action.colour] >= top_space(game):
+            return Refusal("that Senate marker is at the top", R.SENATE_MOVING_UP)
+        return None
+
+    def apply(self, game: Game, top: Pending, action: FavorSenate) -> None:
+        p = game.s.players[top.seat]
         p.favor -= FAVOR_FOR_SENATE
         game.log("favor.senate", p.seat, favor=FAVOR_FOR_SENATE)
         advance(game, p, action.colour, 1)
+
+    def words(self, game: Game, top: Pending | None, action: FavorSenate) -> str:
+        p = game.s.players[top.seat if top is not None else 0]
+        return (f"Spend {FAVOR_FOR_SENATE} Favor: advance on the {action.colour} Senate track "
+                f"(to {p.senate[action.colour] + 1})")

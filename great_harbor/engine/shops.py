@@ -24,10 +24,11 @@ from typing import TYPE_CHECKING, Any
 from great_harbor.data import Catalogue
 from great_harbor.data.models import Side, SlotDef
 
-from . import colony
+from . import colony, supply
 from . import rule_ids as R
-from .actions import Action, SetUpShop
+from .actions import SetUpShop
 from .errors import Refusal
+from .rulebook import ActionRule, rule
 from .state import RESOURCES, Pending, PlayerState, die_colour
 
 if TYPE_CHECKING:
@@ -130,30 +131,28 @@ def touching(game: Game, slot: str) -> list[str]:
 # --- placing a die next to Shops ------------------------------------------------------------------
 
 
-def on_placement(game: Game, p: PlayerState, die: int, slot: str) -> int:
+def on_placement(game: Game, p: PlayerState, die: int, slot: str, benefits: bool = True) -> int:
     """A die has just been put on ``slot`` by ``p`` (a player or the Automa): every Shop touching
     the slot pays its owner the resource the Dice Bonus tile shows for the die's colour. Returns
-    the extra pips the die gets for this placement (one per Shop; they matter only to players,
-    the Automa takes no tile benefit)."""
-    return 0 if not game.s.shops else _pay_shops(game, p, die, slot)
+    the extra pips the die gets for this placement (one per Shop; they matter only to a die that
+    takes tile benefits, ``benefits``: the Automa's does not)."""
+    return 0 if not game.s.shops else _pay_shops(game, p, die, slot, benefits)
 
 
-def _pay_shops(game: Game, p: PlayerState, die: int, slot: str) -> int:
-    from .draft import current_bonus_mapping
-
+def _pay_shops(game: Game, p: PlayerState, die: int, slot: str, benefits: bool) -> int:
     s = game.s
     near = touching(game, slot)
     if not near:
         return 0
-    resource = current_bonus_mapping(game)[die_colour(die)]
+    resource = supply.current_bonus_mapping(game)[die_colour(die)]
     owners = Counter(s.shops[pid] for pid in near)
     income: list[dict[str, Any]] = []
     for seat in sorted(owners, key=lambda x: (x - p.seat) % s.seats):
         n = owners[seat]
-        surplus = colony.gain_resources(game, s.players[seat], {resource: n})
+        surplus = supply.gain_resources(game, s.players[seat], {resource: n})
         income.append({"seat": seat, "n": n, "resource": resource, "surplus": surplus})
     count = len(near)
-    game.log("shops.income", p.seat, die=die, face=s.faces[die], shops=count, pips=0 if p.automa else count,
+    game.log("shops.income", p.seat, die=die, face=s.faces[die], shops=count, pips=count if benefits else 0,
              income=income)
     return count
 
@@ -161,9 +160,9 @@ def _pay_shops(game: Game, p: PlayerState, die: int, slot: str) -> int:
 # --- the Set up Shop action -----------------------------------------------------------------------
 
 
-def shop_actions(game: Game, p: PlayerState) -> list[Action]:
+def shop_actions(game: Game, p: PlayerState) -> list[SetUpShop]:
     """Set up Shop: every free position, paid with any basic resource the player has enough of."""
-    if p.automa or p.shops_left <= 0:
+    if p.shops_left <= 0:
         return []
     cost = game.cat.supply.shop_cost
     payable = [r for r in RESOURCES if p.resources[r] >= cost]
@@ -179,8 +178,6 @@ def why_not(game: Game, p: PlayerState, action: SetUpShop) -> Refusal | None:
     cost = game.cat.supply.shop_cost
     if not s.shops_variant:
         return Refusal("the Harbor Shops variant is not in play in this game", R.SHOPS)
-    if p.automa:
-        return Refusal("the Automa does not set up Shops", R.SHOPS_AND_THE_AUTOMA)
     if p.shops_left <= 0:
         return Refusal(f"all {game.cat.supply.shops_per_player} of your Shops are already on the harbor",
                        R.SHOPS_SET_UP)
@@ -196,16 +193,38 @@ def why_not(game: Game, p: PlayerState, action: SetUpShop) -> Refusal | None:
     return None
 
 
-def apply(game: Game, top: Pending, action: Action) -> None:
-    assert isinstance(action, SetUpShop)
-    s = game.s
-    p = s.players[top.seat]
-    cost = game.cat.supply.shop_cost
-    colony.pay(p, {action.resource: cost})
-    p.shops_left -= 1
-    s.shops[action.position] = p.seat
-    game.log("shops.set-up", p.seat, cost=cost, resource=action.resource, position=action.position,
-             left=p.shops_left)
+@rule
+class SetUpShopRule(ActionRule[SetUpShop]):
+    """Harbor Shops variant, Set up Shop: 2 of one basic resource put a Shop on a free position
+    where it touches two slots."""
+
+    action = SetUpShop
+    entry = R.SHOP_ACTION
+
+    def candidates(self, game: Game, top: Pending) -> list[SetUpShop]:
+        if not game.s.shops_variant:
+            return []
+        return [SetUpShop(pid, r) for pid in positions(game) if pid not in game.s.shops for r in RESOURCES]
+
+    def legal(self, game: Game, top: Pending) -> list[SetUpShop]:
+        return shop_actions(game, game.s.players[top.seat]) if game.s.shops_variant else []
+
+    def check(self, game: Game, top: Pending, action: SetUpShop) -> Refusal | None:
+        return why_not(game, game.s.players[top.seat], action)
+
+    def apply(self, game: Game, top: Pending, action: SetUpShop) -> None:
+        s = game.s
+        p = s.players[top.seat]
+        cost = game.cat.supply.shop_cost
+        supply.pay(p, {action.resource: cost})
+        p.shops_left -= 1
+        s.shops[action.position] = p.seat
+        game.log("shops.set-up", p.seat, cost=cost, resource=action.resource, position=action.position,
+                 left=p.shops_left)
+
+    def words(self, game: Game, top: Pending | None, action: SetUpShop) -> str:
+        return (f"Set up a Shop at {describe_position(game, action.position)} "
+                f"for {game.cat.supply.shop_cost} {action.resource}")
 
 
 # --- end of game ----------------------------------------------------------------------------------
@@ -221,11 +240,10 @@ def shop_colours(game: Game, seat: int) -> list[str]:
     mine = shops_of(game, seat)
     if not mine:
         return []
-    from . import scoring
 
     p = game.s.players[seat]
     a, b = (str(c) for c in game.cat.governors[p.governor].colours)
-    counts = scoring.card_colour_counts(game, p)
+    counts = colony.card_colour_counts(game, p)
     halves = {sl.id: [str(c) for c in sl.colours] for sl in game.cat.harbor.slots}
     out: list[str] = []
     both: int = 0

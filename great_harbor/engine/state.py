@@ -13,6 +13,7 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, get_args, get_origin
 
+from .decision_data import Decision, decision_from
 from .events import Event
 
 COLOURS = ("red", "blue", "yellow", "purple")
@@ -106,11 +107,17 @@ class PlayerState:
 
 @dataclass
 class Pending:
-    """A decision a rule is waiting for: ``kind`` names it, ``seat`` decides, ``data`` is context."""
+    """A decision a rule is waiting for: ``kind`` names it, ``seat`` decides, ``data`` is what it
+    knows (a typed :class:`~great_harbor.engine.decision_data.Decision`; given as plain fields, it
+    is made from them)."""
 
     kind: str
     seat: int
-    data: dict[str, Any] = field(default_factory=dict)
+    data: Any = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.data, Decision):
+            self.data = decision_from(self.kind, self.data or {})
 
 
 # --- the whole game -------------------------------------------------------------------------------
@@ -193,6 +200,8 @@ def to_plain(obj: Any) -> Any:
     cls = type(obj)
     if cls is int or cls is str or cls is bool or obj is None:
         return obj
+    if isinstance(obj, Decision):
+        return obj.plain()
     if cls is list or cls is tuple:
         return [to_plain(x) for x in obj]
     if cls is dict:

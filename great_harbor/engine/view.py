@@ -16,6 +16,8 @@ know. Anything that would change the game refuses.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .events import ALL_SECRETS
 from .state import GameState, Pending, copy_state
 
@@ -50,6 +52,6 @@ def redacted(state: GameState, seat: int | None) -> GameState:
 def _pending_for(top: Pending, seat: int | None) -> Pending:
     """A decision as ``seat`` may know it: a private one (the Lighthouse's peek) keeps what was
     seen only for the seat deciding."""
-    if top.seat == seat or seat == ALL_SECRETS or not top.data.get("private"):
+    if top.seat == seat or seat == ALL_SECRETS or not top.data.private:
         return top
-    return Pending(top.kind, top.seat, {k: v for k, v in top.data.items() if k != "seen"})
+    return Pending(top.kind, top.seat, replace(top.data, seen=None))

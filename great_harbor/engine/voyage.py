@@ -5,25 +5,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import colony, fleet
-from .actions import Action, ActivatePerson, Choose, Pass, SailOn, Trade
+from . import card_hooks, fleet, names, seats
+from . import rule_ids as R
+from .actions import SailOn, Trade
 from .choices import continuation, offer
+from .errors import Refusal
+from .options import DemandOption, DockOption
+from .rulebook import ActionRule, rule
 from .state import DOCKED, LUXURIES, OUTBOUND, RETURNING, Pending, PlayerState, ShipState
 
 if TYPE_CHECKING:
     from .game import Game
 
-CORSAIR = "person-21"
-CUSTOMS_OFFICE = "building-9"
-
 
 def start(game: Game) -> None:
-    from . import automa
-
     s = game.s
     for p in s.players:
-        if p.automa:
-            automa.send_all_ships(game, p)
+        seats.controller(p).before_voyage(game, p)  # the Automa sends out every docked ship
     s.voyage.segment = -1
     s.voyage.queue = []
     s.voyage.corsair_asked = []
@@ -55,7 +53,7 @@ def step(game: Game) -> bool:
     if v.queue:
         group_pos = min(e[2] for e in v.queue)
         group = [e for e in v.queue if e[2] == group_pos]
-        if len(group) > 1 and not s.players[group[0][0]].automa:
+        if len(group) > 1 and seats.controller(s.players[group[0][0]]).orders_own_ships:
             offer_order = [str(e[1]) for e in group]
             game.push("ship_order", group[0][0], docks=offer_order)
             return True
@@ -91,16 +89,15 @@ def _voyage_order(game: Game) -> list[int]:
     return [(s.anchor + i) % s.seats for i in range(s.seats)]
 
 
-def _corsair_ready(game: Game, p: PlayerState) -> bool:
-    from . import effects
+def askers_before_reveal(game: Game, p: PlayerState) -> list[str]:
+    """The Persons of ``p``'s (the Corsair) whose use must be offered before the next reveal."""
+    if not seats.controller(p).decides:
+        return []
+    return [c.id for c in card_hooks.persons(game, p) if c.asks_before_reveal(game, p)]
 
-    return (
-        not p.automa
-        and any(CORSAIR in slot for slot in p.person_slots)
-        and CORSAIR not in p.activated
-        and effects.markers_left(game, p) > 0
-        and any(sh.where == OUTBOUND for sh in fleet.ships(p))
-    )
+
+def _corsair_ready(game: Game, p: PlayerState) -> bool:
+    return bool(askers_before_reveal(game, p))
 
 
 def reveal_pirate(game: Game, segment: int) -> None:
@@ -118,14 +115,11 @@ def reveal_pirate(game: Game, segment: int) -> None:
 
 
 def battle(game: Game, seat: int, dock: int) -> None:
-    from . import automa
-
     p = game.s.players[seat]
     sh = p.docks[dock - 1]
     assert sh is not None
     total = pirate_total(game, p)
-    if p.automa:
-        automa.voyage_ship(game, p, sh, total)
+    if seats.controller(p).fights_alone(game, p, sh, total):  # the Automa
         return
     power = fleet.strength(game, p, sh)
     if power < total:
@@ -144,45 +138,94 @@ def turn_back(game: Game, sh: ShipState, segment: int) -> None:
     sh.position = -1
 
 
-def legal(game: Game, top: Pending) -> list[Action]:
-    from . import effects
-
-    p = game.s.players[top.seat]
-    if top.kind == "ship_order":
-        return [Choose(d) for d in top.data["docks"]]
-    if top.kind == "corsair":
-        return [ActivatePerson(CORSAIR), Pass()]
-    out: list[Action] = [Trade(top.data["dock"])]
-    if top.data["segment"] < len(game.s.pirates) - 1:
-        out.append(SailOn(top.data["dock"]))
-    out += effects.activation_actions(game, p, "voyage")
-    return out
+# --- the decisions of the Voyage phase -------------------------------------------------------------
 
 
-def apply(game: Game, top: Pending, action: Action) -> None:
-    s = game.s
-    p = s.players[top.seat]
-    if top.kind == "ship_order":
-        assert isinstance(action, Choose)
+def _ship_choice(game: Game, top: Pending, dock: int) -> Refusal | None:
+    if top.kind != "voyage_choice" or dock != top.data.dock:
+        return Refusal(f"the ship to decide for is in dock {top.data.dock}", R.BATTLES)
+    return None
+
+
+@rule
+class TradeRule(ActionRule[Trade]):
+    """Trade: a ship that beat the pirates trades where it is (coins by Cargo, Prestige, a Luxury
+    demand met for the Prestige again), then turns for home."""
+
+    action = Trade
+    entry = R.TRADE
+
+    def legal(self, game: Game, top: Pending) -> list[Trade]:
+        return [Trade(top.data.dock)]
+
+    def check(self, game: Game, top: Pending, action: Trade) -> Refusal | None:
+        return _ship_choice(game, top, action.dock)
+
+    def apply(self, game: Game, top: Pending, action: Trade) -> None:
         game.pop()
-        dock = int(action.option)
-        entry = next(e for e in s.voyage.queue if e[0] == top.seat and e[1] == dock)
-        s.voyage.queue.remove(entry)
-        battle(game, top.seat, dock)
-        return
-    if top.kind == "corsair":  # Pass: no Corsair before this reveal
+        p = game.s.players[top.seat]
+        sh = p.docks[top.data.dock - 1]
+        assert sh is not None
+        trade(game, p, sh)
+
+    def words(self, game: Game, top: Pending | None, action: Trade) -> str:
+        p = game.s.players[top.seat if top is not None else 0]
+        sh = p.docks[action.dock - 1]
+        if sh is None:
+            return f"Trade with the ship at dock {action.dock}"
+        seg = game.cat.trade_board.segments[sh.segment]
+        c = fleet.cargo(game, p, sh)
+        return (f"Trade with {names.ship_name(game, p, action.dock)} in segment {sh.segment + 1}: "
+                f"{c * seg.coins} coins (cargo {c} x {seg.coins}), {seg.prestige} Prestige")
+
+
+@rule
+class SailOnRule(ActionRule[SailOn]):
+    """Sail on: a ship that beat the pirates goes on to the next segment (never past the third)."""
+
+    action = SailOn
+    entry = R.BATTLES
+
+    def candidates(self, game: Game, top: Pending) -> list[SailOn]:
+        return [SailOn(top.data.dock)]
+
+    def check(self, game: Game, top: Pending, action: SailOn) -> Refusal | None:
+        refusal = _ship_choice(game, top, action.dock)
+        if refusal:
+            return refusal
+        if top.data.segment >= len(game.s.pirates) - 1:
+            return Refusal("the third segment is as far as ships sail: trade there", R.BATTLES)
+        return None
+
+    def apply(self, game: Game, top: Pending, action: SailOn) -> None:
         game.pop()
-        return
-    game.pop()
-    sh = p.docks[top.data["dock"] - 1]
-    assert sh is not None
-    if isinstance(action, SailOn):
+        p = game.s.players[top.seat]
+        sh = p.docks[top.data.dock - 1]
+        assert sh is not None
         sh.segment += 1
         sh.position = fleet.free_position(game, p, sh.segment, sh)
         game.log("sail-on", p.seat, ship=sh.card, segment=sh.segment)
-        return
-    assert isinstance(action, Trade)
-    trade(game, p, sh)
+
+    def words(self, game: Game, top: Pending | None, action: SailOn) -> str:
+        p = game.s.players[top.seat if top is not None else 0]
+        sh = p.docks[action.dock - 1]
+        nxt = (sh.segment + 2) if sh is not None else 0
+        return f"Sail {names.ship_name(game, p, action.dock)} on to segment {nxt}"
+
+
+def ship_order_options(game: Game, top: Pending) -> list[str]:
+    """The ships (docks) sharing a position, of which the owner says which resolves first."""
+    return list(top.data.docks)
+
+
+def resolve_first(game: Game, top: Pending, option: str) -> None:
+    """The owner's ship in dock ``option`` (its code) fights first."""
+    s = game.s
+    game.pop()
+    dock = DockOption.parse(option).dock
+    entry = next(e for e in s.voyage.queue if e[0] == top.seat and e[1] == dock)
+    s.voyage.queue.remove(entry)
+    battle(game, top.seat, dock)
 
 
 def trade(game: Game, p: PlayerState, sh: ShipState) -> None:
@@ -195,48 +238,36 @@ def trade(game: Game, p: PlayerState, sh: ShipState) -> None:
     game.log("trade", p.seat, ship=sh.card, segment=segment, coins=coins, cargo=c, segment_coins=seg.coins,
              prestige=seg.prestige)
     turn_back(game, sh, segment)
-    if CUSTOMS_OFFICE in p.buildings:
-        offer(game, p.seat, "voyage.customs", ["sails", "rope", "planks", "metal"],
-              "Customs Office: take one basic resource")
+    for b in card_hooks.buildings(game, p):  # the Customs Office
+        b.after_trade(game, p)
     options = demand_options(game, p, segment)
     if options:
         offer(game, p.seat, "voyage.demand", options, "Meet a Luxury demand for the Prestige again?",
               optional=True, segment=segment)
 
 
-def demand_options(game: Game, p: PlayerState, segment: int) -> list[str]:
+def demand_options(game: Game, p: PlayerState, segment: int) -> list[DemandOption]:
     out = []
     for tile in game.s.demands[segment]:
         wanted = str(game.cat.luxury_demand_tiles[tile].luxury)
         kinds = [x for x in LUXURIES if p.luxuries[x] > 0 and (p.voyage_any_luxury or x == wanted)]
-        out += [f"{tile}:{x}" for x in kinds]
+        out += [DemandOption(tile, x) for x in kinds]
     return list(dict.fromkeys(out))
 
 
-@continuation("voyage.demand")
-def meet_demand(game: Game, top: Pending, option: str | None) -> None:
+@continuation("voyage.demand", DemandOption)
+def meet_demand(game: Game, top: Pending, option: DemandOption | None) -> None:
     if option is None:
         return
     p = game.s.players[top.seat]
-    tile, luxury = option.split(":")
-    segment = top.data["segment"]
+    tile, luxury = option.tile, option.luxury
+    segment = int(top.data.segment)
     p.luxuries[luxury] -= 1
     game.s.demands[segment].remove(tile)
     game.s.demand_pool.append(tile)
     prestige = game.cat.trade_board.segments[segment].prestige
     p.prestige += prestige
-    if p.voyage_any_luxury:
-        game.resolved("person-10")
     game.log("demand", p.seat, luxury=luxury, prestige=prestige)
-
-
-@continuation("voyage.customs")
-def customs(game: Game, top: Pending, option: str | None) -> None:
-    assert option is not None
-    p = game.s.players[top.seat]
-    colony.gain_resources(game, p, {option: 1})
-    game.resolved(CUSTOMS_OFFICE)
-    game.log("customs", p.seat, resource=option)
 
 
 def sail_back(game: Game) -> None:

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from great_harbor.engine import rule_ids
 from great_harbor.engine.actions import ACTION_TYPES, Action
 from great_harbor.engine.harbor import DISTRICT
-from great_harbor.engine.rule_ids import ACTION_RULES, ANSWER_KINDS, PENDING_RULES
+from great_harbor.engine.rule_ids import ANSWER_KINDS, PENDING_RULES
+from great_harbor.engine.rulebook import action_entries
 from great_harbor.engine.state import COLOURS, Pending
 from great_harbor.lookup.glossary import card_entry_id, senate_entry_id, tile_entry_id
 from great_harbor.lookup.search import lookup_index, shipped_catalogue
@@ -37,6 +38,7 @@ __all__ = [
     "entry_for_tile",
 ]
 
+ACTION_RULES = action_entries()  # the lookup entry of each kind of action, from its rule object
 GAME_OVER_RULE = rule_ids.GAME_OVER
 FALLBACK_RULE = rule_ids.GOVERN_ACTIONS
 

@@ -174,11 +174,11 @@ def reasons(view: SeatView, action: Action) -> tuple[list[Reason], list[Reason]]
     if isinstance(action, act.EndTurn):
         return [{"r": "keep-coins" if top.kind == "final_convert" else "nothing-left"}], []
     if isinstance(action, (act.Trade, act.SailOn)):
-        sh3 = p.docks[top.data["dock"] - 1]
+        sh3 = p.docks[top.data.dock - 1]
         assert sh3 is not None
         pct = _odds_to_win(m, m.boat(sh3).strength, voyage.pirate_total(view, p))
         return [{"r": "trade" if isinstance(action, act.Trade) else "sail-on", "pct": pct}], []
-    if isinstance(action, act.Choose) and top.kind == "choose" and top.data.get("handler") == "harbor.take_display":
+    if isinstance(action, act.Choose) and top.kind == "choose" and top.data.handler == "harbor.take_display":
         return [{"r": "best-card"}], []
     if isinstance(action, act.Choose) and top.kind == "corsair":
         return [{"r": "corsair"}], []

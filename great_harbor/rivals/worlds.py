@@ -20,6 +20,7 @@ top of the deck with the Lighthouse (while it stays there). What it does not sho
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable
 
@@ -60,8 +61,8 @@ def known_top_pirate(view: SeatView) -> str | None:
     """The Pirate card ``view.seat`` saw on top of the deck (the Lighthouse) if it is still there."""
     s = view.s
     top = view.pending
-    if top is not None and top.seat == view.seat and top.data.get("private") and "seen" in top.data:
-        return str(top.data["seen"])
+    if top is not None and top.seat == view.seat and top.data.private and top.data.seen is not None:
+        return str(top.data.seen)
     for e in reversed(s.log):
         if e.kind in PIRATE_PASSED:
             return None
@@ -90,8 +91,8 @@ def sample_world(view: SeatView, rng: random.Random) -> Game:
         unseen.insert(0, top)
     s.pirate_deck = unseen[: len(s.pirate_deck)]
     for pending in s.stack:  # what another seat saw privately is what lies on top of the deck
-        if pending.data.get("private") and "seen" not in pending.data and s.pirate_deck:
-            pending.data = {**pending.data, "seen": s.pirate_deck[0]}
+        if pending.data.private and pending.data.seen is None and s.pirate_deck:
+            pending.data = dataclasses.replace(pending.data, seen=s.pirate_deck[0])
     s.automa_deck = _shuffled((c for c in cat.automa_cards if c not in set(s.automa_discard)), rng,
                               len(s.automa_deck))
     if s.dice_bonus_stack:

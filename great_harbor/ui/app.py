@@ -192,6 +192,7 @@ class GreatHarborApp(Hints, SessionControl, App[None]):
     def begin(self, game: Game, resumed: bool = False) -> None:
         """Show the table for ``game`` (a new game, or one prepared by the caller)."""
         if self.session is not None and self.session.game is not game:
+            self.session.close()
             self.session = None  # a game given as is: nothing records it
         self.game = game
         humans = self.humans()

@@ -9,6 +9,7 @@ and :func:`index_for` hands it out.
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -179,7 +180,7 @@ def topic_for_action(game: Game, action: Action, about: str | None = None) -> To
         placed = slot_topic(game, action.slot, about)
         return Topic(placed.entry, about, (*placed.related, DICE_BONUS_RULE))
     if isinstance(action, AssignPips) and top is not None:
-        entries = [entry_for_tile(str(t)) for t in top.data.get("tiles", ())] + [rule]
+        entries = [entry_for_tile(str(t)) for t in getattr(top.data, "tiles", ())] + [rule]
         return Topic(entries[0], about, tuple(dict.fromkeys(entries[1:])))
     if isinstance(action, Draft):
         return Topic(rule, about, (DICE_BONUS_RULE,))
@@ -214,7 +215,7 @@ def pending_topic(view: SeatView) -> Topic:
     if top is None:
         return Topic("end-of-game", "the end of the game")
     game = view
-    if top.seat != view.seat and top.data.get("private"):
+    if top.seat != view.seat and top.data.private:
         return Topic("turn-structure", "the decision the game waits for")
     entry = entry_for_pending(top) or "turn-structure"
     return Topic(entry, f"what the game waits for: {prompt(game)}")
@@ -226,19 +227,30 @@ def refusal_topic(refusal: Refusal) -> Topic:
 
 
 def why_not(game: Game, query: str) -> WhyNot | None:
-    """When the picker's filter matches no legal action: the first action the player might mean
-    that the engine refuses, with its reason and rule."""
+    """When the picker's filter matches no legal action: why the actions the player might mean
+    (every candidate of the pending decision whose words match) are refused. When several are, the
+    reason most of them share is the one that matters (typing "launch": not the one dock whose
+    ship is at sea, but the planks every dock would need)."""
     from great_harbor.engine.describe import describe
+    from great_harbor.engine.rulebook import candidates
 
-    from .probes import candidates
     from .widgets.picker import matches
 
-    for action in candidates(game):
+    top = game.pending
+    if top is None or not game.legal_actions():  # not this seat's decision: nothing to explain
+        return None
+    refused: list[tuple[Action, str, Refusal]] = []
+    for action in candidates(game, top):
+        if game.is_legal(action):
+            continue
         words = describe(game, action)
         if matches(words, query):
-            refusal = game.why_illegal(action)
-            return WhyNot(action, f"Not possible: {words} — {refusal.reason}.", refusal.rule)
-    return None
+            refused.append((action, words, game.why_illegal(action)))
+    if not refused:
+        return None
+    counts = Counter(r.reason for _, _, r in refused)
+    action, words, refusal = max(refused, key=lambda x: counts[x[2].reason])  # the first of the most common
+    return WhyNot(action, f"Not possible: {words} — {refusal.reason}.", refusal.rule)
 
 
 # --- the things on the table ----------------------------------------------------------------------
@@ -259,7 +271,7 @@ def table_things(view: SeatView, seat: int | None) -> list[TableThing]:
     top = game.pending
     if top is not None:
         topic = pending_topic(view)
-        out.append(TableThing("Now", prompt(game) if not top.data.get("private") or top.seat == view.seat
+        out.append(TableThing("Now", prompt(game) if not top.data.private or top.seat == view.seat
                               else "A decision", topic.entry))
     for cell in sorted(s.layout):
         tile = s.layout[cell]

@@ -59,6 +59,8 @@ class SessionControl(_Base):
     def begin_session(self, session: Session, resumed: bool = False) -> None:
         """Show the table for a recorded game; ``resumed``: a saved game goes on (its log is not
         played back)."""
+        if self.session is not None and self.session is not session:
+            self.session.close()  # that game is left: another process may open its save now
         self.session = session
         session.rival_settings.update(getattr(self, "rival_settings", {}))
         self._save_problem = None
@@ -84,10 +86,15 @@ class SessionControl(_Base):
     def _note_save(self) -> None:
         """Say once, in one line, that autosave failed (and once that it works again)."""
         session = self.session
+        if session is not None and session.notice:
+            self.notify(f"{session.notice}.", severity="warning", timeout=12)
+            session.notice = None
         problem = session.save_error if session is not None else None
         if problem == self._save_problem:
             return
-        if problem:
+        if problem and session is not None and session.read_only:
+            self.notify(f"{_sentence(problem)} Play goes on.", severity="warning", timeout=10)
+        elif problem:
             self.notify(f"Autosave failed: {problem}. Play goes on.", severity="warning", timeout=10)
         elif session is not None and session.path is not None:
             self.notify(f"Autosave works again: {session.path.name}", timeout=4)
@@ -193,9 +200,15 @@ class SessionControl(_Base):
 
         from .app import Setup
 
+        current = self.session
+        same = current is not None and current.path is not None and _same_file(current.path, path)
+        if same and current is not None:
+            current.close()  # the game at the table is this save: let the new session take it over
         try:
             session = Session.load(self.catalogue, path, force=force, autosave=self.autosave)
         except RecordError as exc:
+            if same and current is not None:
+                current.closed = False  # the game at the table goes on saving (it locks again when it saves)
             return exc
         self.setup = Setup(tuple(session.record.seats), None, session.record.shops_variant)
         self.begin_session(session, resumed=True)
@@ -225,6 +238,13 @@ class SessionControl(_Base):
         self.push_screen(ReplayScreen(replay, standalone=standalone))
         for warning in replay.warnings:
             self.notify(f"Opened anyway, although {warning}.", severity="warning", timeout=10)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except (OSError, RuntimeError):
+        return False
 
 
 def _sentence(text: str) -> str:

@@ -3,11 +3,14 @@ never trusted when anything it was made from changed, never a reason to fail."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import pickle
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -41,7 +44,7 @@ def _no_validation(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _kept(folder: Path) -> list[Path]:
-    return sorted(folder.glob("catalogue-*.pickle"))
+    return sorted(folder.glob("catalogue-*.json"))
 
 
 def test_a_second_load_comes_from_the_cache_unchanged(
@@ -116,13 +119,42 @@ def test_another_pydantic_version_means_another_key(tmp_path: Path, monkeypatch:
 def test_a_damaged_cache_file_means_a_full_load(cache: Path, data: Path) -> None:
     good = load_catalogue(data, cache=True)
     (path,) = _kept(cache)
-    for damage in (b"", b"not a pickle", pickle.dumps({"fingerprint": good.fingerprint})):
+    written = path.read_bytes()
+    head, body = written.split(b"\n", 1)
+    for damage in (b"", b"not json", b"{}\n{}", written[:-10], head + b"\n" + body.replace(b"Celox", b"Cel0x"),
+                   written.replace(b'"key":"', b'"key":"x')):
         path.write_bytes(damage)
         cat = load_catalogue(data, cache=True)
         assert cat.fingerprint == good.fingerprint and cat.counts() == good.counts()
-    assert path.read_bytes()[:1] == b"\x80"  # rewritten with a real catalogue
+        assert cat.ships["ship-1"].name == "Celox"
+    assert path.read_bytes() == written  # rewritten with the real catalogue
 
 
+def _forge(path: Path, change: Callable[[bytes], bytes]) -> None:
+    """Edit a cache file's body and give it a matching header (what a deliberate forger would do)."""
+    head, body = path.read_bytes().split(b"\n", 1)
+    forged = change(body)
+    assert forged != body
+    body = forged
+    header = json.loads(head)
+    header["sha256"] = hashlib.sha256(body).hexdigest()
+    path.write_bytes(json.dumps(header).encode() + b"\n" + body)
+
+
+def test_a_forged_cache_naming_other_classes_or_breaking_the_catalogue_is_refused(cache: Path, data: Path) -> None:
+    good = load_catalogue(data, cache=True)
+    (path,) = _kept(cache)
+    forgeries = [
+        lambda b: b.replace(b'"$e":"Ship"', b'"$e":"Path"', 1),  # not an entry class of the catalogue
+        lambda b: b.replace(b'"$n":"Colour"', b'"$n":"Signals"', 1),  # not one of its enums
+        lambda b: b.replace(b'"speed":', b'"velocity":', 1),  # not a field of the entry
+        lambda b: b.replace(b'"number":1,', b'"number":2,', 1),  # two ships numbered 2: the checks catch it
+    ]
+    for forge in forgeries:
+        load_catalogue(data, cache=True)  # a good cache file again
+        _forge(path, forge)
+        cat = load_catalogue(data, cache=True)
+        assert cat.counts() == good.counts() and cat.ships == good.ships
 def test_a_cache_that_cannot_be_written_is_no_error(
     tmp_path: Path, data: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -145,18 +177,20 @@ def test_where_the_cache_lives(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
 def test_no_home_folder_means_no_cache_and_no_error(
     data: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def no_home() -> Path:
-        raise RuntimeError("Could not determine home directory.")
+    import pwd
 
-    monkeypatch.delenv("GREAT_HARBOR_CACHE", raising=False)
-    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
-    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    def unknown(uid: int) -> pwd.struct_passwd:
+        raise KeyError(uid)
+
+    for name in ("GREAT_HARBOR_CACHE", "XDG_CACHE_HOME", "HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(pwd, "getpwuid", unknown)  # and no passwd entry for this user id
     assert cache_dir() is None
     assert load_catalogue(data, cache=True).counts()["ships"] == 20
 
 
 class _Planted:
-    """What another user could leave in a shared folder: unpickling it would run code."""
+    """What someone could leave where the cache is read: unpickling it would run code."""
 
     def __init__(self, marker: Path) -> None:
         self.marker = marker
@@ -165,16 +199,28 @@ class _Planted:
         return (Path.touch, (self.marker,))
 
 
-@pytest.mark.parametrize("shared", ["folder", "file"])
-def test_a_cache_others_can_write_is_never_unpickled(cache: Path, data: Path, tmp_path: Path, shared: str) -> None:
+@pytest.mark.parametrize("shared", ["no", "folder", "file"])
+def test_a_cache_file_never_runs_code(cache: Path, data: Path, tmp_path: Path, shared: str) -> None:
+    """A pickle in place of the cache (in the user's own folder too) is never unpickled: the cache
+    is JSON, read by building only the catalogue's own entry classes."""
     good = load_catalogue(data, cache=True)
     (path,) = _kept(cache)
     marker = tmp_path / "marker"
     path.write_bytes(pickle.dumps(_Planted(marker)))
-    (cache if shared == "folder" else path).chmod(0o777 if shared == "folder" else 0o666)
+    if shared != "no":
+        (cache if shared == "folder" else path).chmod(0o777 if shared == "folder" else 0o666)
     cat = load_catalogue(data, cache=True)
     assert not marker.exists()
     assert cat.fingerprint == good.fingerprint and cat.counts() == good.counts()
+
+
+def test_an_old_pickled_cache_is_left_unread_and_removed(cache: Path, data: Path, tmp_path: Path) -> None:
+    cache.mkdir(mode=0o700)
+    marker = tmp_path / "marker"
+    old = cache / "catalogue-0123456789abcdef01234567.pickle"
+    old.write_bytes(pickle.dumps(_Planted(marker)))
+    load_catalogue(data, cache=True)
+    assert not marker.exists() and not old.exists() and len(_kept(cache)) == 1
 
 
 def test_the_game_from_a_cached_catalogue_never_imports_pydantic(cache: Path, data: Path) -> None:

@@ -30,8 +30,8 @@ def test_an_entry_runs_its_checks_when_built() -> None:
     with pytest.raises(ValueError, match="a ship draw needs a size"):
         CardDraw(deck="ship")
     with pytest.raises(ValueError, match="chosen names unknown field"):
-        Building(id="b", number=1, name="B", colour="red", cost={}, prestige=1, kind="none", text="",
-                 chosen=("speed",))
+        Building(id="b", number=1, name="B", colour="red", cost={}, prestige=1, kind="none", effect="prestige_only",
+                 text="", chosen=("speed",))
 
 
 def test_an_entry_is_frozen() -> None:

@@ -20,7 +20,7 @@ def options(game: Game) -> list[str]:
     """The options of the pending ``choose`` decision."""
     top = game.pending
     assert top is not None and top.kind == "choose", f"no choice pending: {top}"
-    return list(top.data["options"])
+    return list(top.data.options)
 
 
 def choose(game: Game, option: str) -> None:

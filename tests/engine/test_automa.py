@@ -7,7 +7,7 @@ import random
 import pytest
 
 from great_harbor.data import Catalogue
-from great_harbor.engine import Game, Seat, automa, invariants, scoring
+from great_harbor.engine import Game, Seat, automa, colony, invariants, scoring
 from great_harbor.engine.actions import Draft
 from great_harbor.engine.scenario import Scenario
 from great_harbor.engine.state import COLOURS, DOCKED, OUTBOUND, RETURNING, PlayerState
@@ -312,7 +312,7 @@ def test_with_three_ships_the_new_one_replaces_the_smallest_which_still_scores()
     assert [sh.card for sh in p.docks if sh] == ["ship-9", "ship-17", "ship-18"]
     assert p.retired_ships == ["ship-2"]
     assert sc.game.s.colonist_supply == supply + 1  # the retired ship's crew goes home to the supply
-    assert "ship-2" in scoring.cards_in_colony(p)
+    assert "ship-2" in colony.cards_in_colony(p)
 
 
 def test_a_free_colonist_crews_the_new_ship_on_strength() -> None:
@@ -373,7 +373,7 @@ def test_person_follows_the_same_steps_and_ignores_housing() -> None:
     show_display(sc, "person", "person-8", "person-4", "person-5")  # blue, purple, red
     automa.take_person(sc.game, p)
     assert p.person_slots[-1] == ["person-5"] and len(p.person_slots) == 4
-    assert "person-5" in scoring.cards_in_colony(p)
+    assert "person-5" in colony.cards_in_colony(p)
 
 
 # --- Automa actions: Colonists --------------------------------------------------------------------

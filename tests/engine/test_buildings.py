@@ -96,9 +96,9 @@ def test_dockyard_arsenal_gives_small_ships_strength() -> None:
     end_turns(game, 0, 1)
     # Both share a position: Ana orders them. Celox 1 + 1 = 2 holds against 2; Liburna has no bonus.
     game.apply(Choose("1"))
-    assert game.pending.kind == "voyage_choice" and game.pending.data["dock"] == 1
+    assert game.pending.kind == "voyage_choice" and game.pending.data.dock == 1
     game.apply(Trade(1))
-    assert game.pending.kind == "voyage_choice" and game.pending.data["dock"] == 2
+    assert game.pending.kind == "voyage_choice" and game.pending.data.dock == 2
     game.apply(Trade(2))
     assert "building-3" in game.s.effects_resolved
 
@@ -138,7 +138,7 @@ def test_warship_foundry_strengthens_crewed_ships() -> None:
     game.apply(Choose("2"))  # Lembus 1 loses: no crew, no bonus
     p = game.s.players[0]
     assert p.docks[1].damage == 1 and p.docks[1].where == "returning"
-    assert game.pending.kind == "voyage_choice" and game.pending.data["dock"] == 1  # Liburna 2 + 1 = 3 holds
+    assert game.pending.kind == "voyage_choice" and game.pending.data.dock == 1  # Liburna 2 + 1 = 3 holds
     game.apply(Trade(1))
     assert p.coins == 3 * 1  # cargo 2 + crew 1
 
@@ -313,7 +313,7 @@ def test_lighthouse_discards_the_top_pirate() -> None:
     sc, game = building_turn("building-14")
     sc.pirate_deck("pirate-10", "pirate-1")
     employ(game, "building-14")
-    assert options(game) == ["keep", "discard"] and game.pending.data["seen"] == "pirate-10"
+    assert options(game) == ["keep", "discard"] and game.pending.data.seen == "pirate-10"
     choose(game, "discard")
     assert game.s.pirate_deck[0] == "pirate-1" and game.s.pirate_discard == ["pirate-10"]
 

@@ -20,8 +20,8 @@ from great_harbor.engine.actions import (
     RetrieveMarker,
     SpendFavorPip,
 )
-from great_harbor.engine.colony import housing_capacity
 from great_harbor.engine.scenario import Scenario
+from great_harbor.engine.supply import housing_capacity
 
 
 def end_round(game: Game) -> None:
@@ -227,7 +227,7 @@ def test_favor_adds_a_temporary_pip() -> None:
     game.apply(SpendFavorPip(die))
     assert game.s.faces[die] == 4 and game.s.players[0].favor == 1
     game.apply(PlaceDie(die, "h00"))
-    assert game.pending.data["pips"] == 5
+    assert game.pending.data.pips == 5
     game.apply(AssignPips((5,)))
     assert game.s.players[0].resources["planks"] == 3
     assert game.s.die_bonus == {}

@@ -102,7 +102,7 @@ def test_choices_use_card_names_not_ids() -> None:
 
     game.apply(EmployBuilding("building-14"))
     top = game.pending
-    assert top is not None and top.kind == "choose" and top.data.get("private")
+    assert top is not None and top.kind == "choose" and top.data.private
     assert "Pirate King" in prompt(game)
     assert describe(game, Choose("discard")) == "Discard Pirate King (strength 3)"
     assert describe(game, Choose("keep")) == "Keep Pirate King (strength 3) on top of the Pirate deck"

@@ -47,7 +47,7 @@ def pick(game: Game) -> Action:
     if top.kind == "assign":
         return max(acts, key=lambda a: (sum(a.pips) > 0, a.pips))  # type: ignore[attr-defined]
     if top.kind == "voyage_choice":
-        want = Trade if top.data["segment"] >= 1 else SailOn
+        want = Trade if top.data.segment >= 1 else SailOn
         return next((a for a in acts if isinstance(a, want)), next(a for a in acts if isinstance(a, Trade)))
     if top.kind == "turn":
         for kind in PRIORITY:

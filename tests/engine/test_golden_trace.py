@@ -11,6 +11,8 @@ import importlib.util
 import json
 from pathlib import Path
 
+import pytest
+
 from great_harbor.engine.scenario import default_catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,6 +26,7 @@ def _script():  # the script is not part of the package
     return module
 
 
+@pytest.mark.slow
 def test_seeded_games_match_the_golden_trace() -> None:
     trace = json.loads((ROOT / "tests" / "engine" / "golden_trace.json").read_text())
     assert sum(len(v) for v in trace.values()) >= 300

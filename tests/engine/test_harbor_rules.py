@@ -29,7 +29,7 @@ def test_rulebook_split_between_blacksmith_avenue_and_shipyard() -> None:
     placed(sc, 0, "R4", "v12")  # v12 joins cells 1,1 and 1,2; it takes purple or red
     game = sc.game
     assert game.pending.kind == "assign"
-    assert game.pending.data["tiles"] == ["shipyard", "blacksmith_avenue"]
+    assert game.pending.data.tiles == ("shipyard", "blacksmith_avenue")
     game.apply(AssignPips((1, 3)))
     p = game.s.players[0]
     assert p.resources["metal"] == 2
@@ -49,7 +49,7 @@ def test_rulebook_shore_fee_example_1() -> None:
     assert shore_fee(sc.game, "0,0") == 3
     placed(sc, 0, "B5", "v01")  # shared with 0,1
     game = sc.game
-    assert game.pending.data["fees"][0] == 3
+    assert game.pending.data.fees[0] == 3
     game.apply(AssignPips((5, 0)))
     assert game.s.players[0].resources["sails"] == 1
 
@@ -90,7 +90,7 @@ def test_a_split_may_leave_pips_below_a_tiles_threshold_for_a_lower_tier_on_the_
     game.s.ship_display["large"] = ""  # no large ship left
     medium = game.s.ship_display["medium"]
     top = game.pending
-    assert top is not None and top.kind == "assign" and top.data["fees"] == [3, 0]
+    assert top is not None and top.kind == "assign" and top.data.fees == (3, 0)
     words = {a.pips: describe(game, a) for a in game.legal_actions()}  # type: ignore[attr-defined]
     assert "no large ship left" in words[(0, 6)]
     assert "the medium ship" in words[(2, 4)]
@@ -106,7 +106,7 @@ def test_the_choices_list_one_split_per_result() -> None:
     placed(sc, 0, "B5", "v01")
     game = sc.game
     top = game.pending
-    assert top is not None and top.data["fees"] == [0, 0]
+    assert top is not None and top.data.fees == (0, 0)
     legal = [a.pips for a in game.legal_actions()]  # type: ignore[attr-defined]
     outcomes = [split_outcome(game, x, (0, 0)) for x in legal]
     assert len(set(outcomes)) == len(outcomes)
@@ -208,7 +208,7 @@ def test_favor_pip_raises_the_tier_but_not_the_face() -> None:
     game = sc.turn(0)
     game.apply(SpendFavorPip(die))
     game.apply(PlaceDie(die, "h00"))
-    assert game.pending.data["pips"] == 5
+    assert game.pending.data.pips == 5
     game.apply(AssignPips((5,)))
     p = game.s.players[0]
     assert p.resources["sails"] == 3 and p.favor == 0
@@ -305,7 +305,7 @@ def test_shipyard_sizes(face: int, size: str) -> None:
     shown = s.ship_display[size]
     nxt = s.ship_decks[size][0]
     placed(sc, 0, f"P{face}", "h11")  # top of the Shipyard, shared with 0,1
-    pips = (face, 0) if sc.game.pending.data["tiles"][0] == "shipyard" else (0, face)
+    pips = (face, 0) if sc.game.pending.data.tiles[0] == "shipyard" else (0, face)
     sc.game.apply(AssignPips(pips))
     assert shown in s.players[0].hand
     assert s.ship_display[size] == nxt
@@ -315,6 +315,6 @@ def test_placing_on_a_shore_slot_does_not_tax_its_own_die() -> None:
     sc = Scenario()
     sc.layout({"0,0": "sailmaker"})
     placed(sc, 0, "Y5", "h00")
-    assert sc.game.pending.data["fees"] == [0]
+    assert sc.game.pending.data.fees == (0,)
     sc.game.apply(AssignPips((5,)))
     assert shore_fee(sc.game, "0,0") == 5

@@ -114,7 +114,7 @@ def check_investor(card: str, colour: str, slot: str) -> None:
     choose(game, str(die))
     assert game.s.faces[die] == 2  # the face does not change
     game.apply(PlaceDie(die, slot))
-    assert game.pending is not None and game.pending.data["pips"] == 4
+    assert game.pending is not None and game.pending.data.pips == 4
     assert AssignPips((4,)) in game.legal_actions()
     game.apply(AssignPips((4,)))
     assert game.s.players[0].resources["metal"] == 2  # tier 2 of Blacksmith Avenue
@@ -276,13 +276,13 @@ def test_admiral_gives_every_ship_one_strength() -> None:
     assert p.favor == 0 and p.voyage_strength_all == 1
     game.apply(SailOn(1))
     # Celox: 1 + 1 against 1, so it wins now; send it on too.
-    assert game.pending.kind == "voyage_choice" and game.pending.data["dock"] == 2
+    assert game.pending.kind == "voyage_choice" and game.pending.data.dock == 2
     game.apply(SailOn(2))
     # Segment 2: pirates total 1 + 2 = 3; Liburna 2 + 1 = 3 holds, Celox 1 + 1 = 2 loses.
     assert game.pending.kind == "ship_order"
     game.apply(Choose("2"))
     assert game.s.players[0].docks[1].damage == 1
-    assert game.pending.kind == "voyage_choice" and game.pending.data["dock"] == 1
+    assert game.pending.kind == "voyage_choice" and game.pending.data.dock == 1
     game.apply(Trade(1))
     assert p.coins == 2 * 1  # cargo 2 x the middle segment's 1 coin
 
@@ -485,7 +485,7 @@ def test_captain_18_pays_for_ships_far_out() -> None:
     sc.pirate_deck("pirate-1", "pirate-2")
     game = sc.voyage()
     game.apply(SailOn(1))
-    assert game.pending.kind == "voyage_choice" and game.pending.data["segment"] == 1
+    assert game.pending.kind == "voyage_choice" and game.pending.data.segment == 1
     activate(game, "person-18")
     assert game.s.players[0].coins == 2
 
@@ -506,7 +506,7 @@ def test_diplomat_ignores_a_revealed_pirate() -> None:
     assert options(game) == ["pirate-9"]
     choose(game, "pirate-9")
     game.apply(Trade(1))
-    assert game.pending.kind == "voyage_choice" and game.pending.data["dock"] == 2  # Celox holds against 0
+    assert game.pending.kind == "voyage_choice" and game.pending.data.dock == 2  # Celox holds against 0
     game.apply(Trade(2))
     p = game.s.players[0]
     assert p.docks[1].damage == 0 and p.coins == 3 + 1
@@ -664,9 +664,11 @@ def test_praetor_with_every_marker_at_the_top() -> None:
 
 @pytest.mark.parametrize("card", [f"person-{n}" for n in range(1, 25)])
 def test_every_person_has_an_effect(card: str) -> None:
-    from great_harbor.engine.effects import PERSONS
+    from great_harbor.engine.card_hooks import cards_of
+    from great_harbor.engine.cards.persons import PersonCard
+    from great_harbor.engine.scenario import default_catalogue
 
-    assert card in PERSONS
+    assert isinstance(cards_of(default_catalogue())[card], PersonCard)
 
 
 def test_the_voyage_choice_says_a_voyage_person_is_used_now() -> None:

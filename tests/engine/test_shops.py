@@ -11,7 +11,7 @@ from great_harbor.engine.errors import IllegalAction
 from great_harbor.engine.invariants import check, find_problems
 from great_harbor.engine.scenario import Scenario
 from great_harbor.engine.scoring import score
-from great_harbor.engine.shops import describe_position, on_placement, shop_actions, shop_colours, shop_map
+from great_harbor.engine.shops import describe_position, on_placement, shop_colours, shop_map
 from great_harbor.simulate import run
 
 
@@ -141,7 +141,7 @@ def test_rulebook_sailmaker_example() -> None:
     sc.shop(1, "h02+v03")  # round the top-right corner of the Sailmaker
     game = sc.turn(0)
     game.apply(PlaceDie(die, "h02"))  # the Sailmaker's top Shore slot, red/purple
-    assert game.pending is not None and game.pending.data["pips"] == 5
+    assert game.pending is not None and game.pending.data.pips == 5
     assert AssignPips((5,)) in game.legal_actions()
     game.apply(AssignPips((5,)))
     white, yellow = game.player(0), game.player(1)
@@ -160,7 +160,7 @@ def test_two_shops_on_one_slot() -> None:
     sc.shop(2, "h00+h01")
     game = sc.turn(0)
     game.apply(PlaceDie(die, "h00"))
-    assert game.pending is not None and game.pending.data["pips"] == 3
+    assert game.pending is not None and game.pending.data.pips == 3
     game.apply(AssignPips((3,)))
     assert game.player(0).resources["planks"] == 2  # tier 2 from 1 + 2 pips
     assert game.player(1).resources["planks"] == 1  # yellow -> planks on dice-bonus-1
@@ -177,7 +177,7 @@ def test_owner_of_both_shops_gains_twice_and_own_shops_pay_too() -> None:
     sc.shop(1, "h00+v00")  # does not touch h10
     game = sc.turn(0)
     game.apply(PlaceDie(die, "h10"))
-    assert game.pending is not None and game.pending.data["pips"] == 4
+    assert game.pending is not None and game.pending.data.pips == 4
     assert game.player(0).resources["sails"] == 2  # blue -> sails, one per Shop
     assert game.player(1).resources["sails"] == 0
 
@@ -203,20 +203,23 @@ def test_district_and_other_slots_ignore_shops() -> None:
     game = sc.turn(0)
     game.apply(PlaceDie(b1, "district"))
     game.apply(PlaceDie(b2, "v01"))
-    assert game.pending is not None and game.pending.data["pips"] == 2
+    assert game.pending is not None and game.pending.data.pips == 2
     assert game.player(1).resources["sails"] == 0
 
 
 def test_automa_placement_pays_shop_owners() -> None:
-    """The Automa's own placement calls on_placement: owners are paid, the pips mean nothing to it."""
+    """The Automa's own placement calls on_placement: owners are paid, the pips mean nothing to it
+    (its die takes no tile benefit), and it never sets up a Shop (it has no Action phase turn)."""
+    from great_harbor.engine import seats
+
     sc = _shop_scenario("Ana", "Ben")
     sc.shop(0, "h11+v11")
     die = sc.on_slot("h11", "P5")
     game = sc.turn(0)
     bot = game.player(1)
     bot.automa = True
-    assert shop_actions(game, bot) == []
-    assert on_placement(game, bot, die, "h11") == 1
+    assert not seats.controller(bot).takes_action_turn  # so it is never in the turn order
+    assert on_placement(game, bot, die, "h11", benefits=False) == 1
     assert game.player(0).resources["metal"] == 1
     assert game.log_lines()[-1] == "Ben's P5 lands beside 1 Shop; Ana gains 1 Metal."
 

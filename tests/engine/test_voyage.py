@@ -50,13 +50,13 @@ def test_three_seats_three_segments() -> None:
     assert options(game) == ["demand-1:wine"]
     choose(game, "demand-1:wine")  # the wine demand pays the Prestige again
     assert (ana.prestige, ana.luxuries["wine"]) == (2, 0) and game.s.demands[0] == []
-    assert game.pending.kind == "voyage_choice" and game.pending.data["dock"] == 1
+    assert game.pending.kind == "voyage_choice" and game.pending.data.dock == 1
     game.apply(SailOn(1))  # Flagship on to segment 2
     # Ben's ships share position 1; the wine demand is gone, so Ben's wine buys nothing.
     assert game.pending.kind == "ship_order" and game.pending.seat == 1
     game.apply(Choose("2"))
     game.apply(Trade(2))  # Lembus: 1 coin, 1 Prestige
-    assert game.pending.kind == "voyage_choice" and game.pending.data["dock"] == 1
+    assert game.pending.kind == "voyage_choice" and game.pending.data.dock == 1
     assert (ben.coins, ben.prestige, ben.luxuries["wine"]) == (1, 1, 1)
     game.apply(SailOn(1))  # Bireme on
     assert game.pending.kind == "ship_order" and game.pending.seat == 2
@@ -216,7 +216,7 @@ def test_ship_order_is_the_owners_choice() -> None:
     assert_illegal(game, Choose("3"), "not one of the options: 1, 2")
     game.apply(Choose("2"))
     game.apply(Trade(2))
-    assert game.pending.kind == "voyage_choice" and game.pending.data["dock"] == 1  # last one: no question
+    assert game.pending.kind == "voyage_choice" and game.pending.data.dock == 1  # last one: no question
     assert logged(game, "Phaselus trades")
 
 

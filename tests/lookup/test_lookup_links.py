@@ -28,15 +28,18 @@ def test_action_and_pending_rules_exist() -> None:
     for rule in [*ACTION_RULES.values(), *PENDING_RULES.values(), *CHOICE_RULES.values()]:
         assert rule in index, rule
     assert entry_for_action("choose") is None
-    assert entry_for_action(Choose("x"), Pending("ship_order", 0)) == "voyage-phase/order-of-ships-in-a-segment"
+    order = Pending("ship_order", 0, {"docks": ["1", "2"]})
+    assert entry_for_action(Choose("x"), order) == "voyage-phase/order-of-ships-in-a-segment"
 
 
 def test_every_choice_names_its_card_or_a_rule() -> None:
     # Card effects pass card=...; the other choices are listed in CHOICE_RULES.
     for handler in CONTINUATIONS:
         assert handler.startswith("effects.") or handler in CHOICE_RULES, handler
-    assert entry_for_pending(Pending("choose", 1, {"handler": "voyage.demand"})) == "voyage-phase/trade"
-    assert entry_for_pending(Pending("choose", 1, {"handler": "effects.lighthouse", "card": "building-14"})) == (
+    demand = Pending("choose", 1, {"handler": "voyage.demand", "options": [], "prompt": "?"})
+    assert entry_for_pending(demand) == "voyage-phase/trade"
+    peek = Pending("choose", 1, {"handler": "effects.lighthouse", "options": [], "prompt": "?", "card": "building-14"})
+    assert entry_for_pending(peek) == (
         "building-14"
     )
     assert entry_for_pending(None) == "end-of-game"
@@ -73,7 +76,7 @@ def test_context_help_for_screen_things(catalogue: Catalogue) -> None:
         assert entry_for(thing, catalogue) == expected, thing
         assert entry_for(thing) == expected, thing
     assert entry_for(SendShip(1)) == "govern-actions/send-ships-to-trade"
-    assert entry_for(Pending("voyage_choice", 0)) == "voyage-phase/battles"
+    assert entry_for(Pending("voyage_choice", 0, {"dock": 1, "segment": 0})) == "voyage-phase/battles"
     assert entry_for("no such thing", catalogue) is None
     assert entry_for(42) is None
 

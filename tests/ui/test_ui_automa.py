@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import pytest
+
 from great_harbor.ui.app import make_app
 from great_harbor.ui.screens.automa_turn import AutomaTurnScreen
 from great_harbor.ui.screens.game import GameScreen
@@ -33,6 +35,7 @@ async def test_automa_moves_are_played_back_and_skipped() -> None:
         assert isinstance(app.screen, GameScreen)
 
 
+@pytest.mark.slow
 async def test_solo_game_against_the_automa(drive: Driver) -> None:
     app = make_app(seed=21, players=["Ana"], automa=True, automa_delay=0.5, blink=False)
     async with app.run_test(size=(160, 45)) as pilot:
@@ -47,6 +50,7 @@ async def test_solo_game_against_the_automa(drive: Driver) -> None:
         assert "Automa" in text and str(game.s.final_scores[1]["total"]) in text
 
 
+@pytest.mark.slow
 async def test_three_seats_with_the_automa_at_120x36(drive: Driver) -> None:
     app = make_app(seed=5, players=["Ana", "Ben"], automa=True, automa_delay=0.01, blink=False)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -72,6 +76,7 @@ async def test_typing_during_the_playback_ends_it_and_goes_to_the_action_filter(
         assert "Automa drafts" in screen_text(app)
 
 
+@pytest.mark.slow
 async def test_the_playback_before_a_hand_off_hides_the_next_players_choices() -> None:
     """When the Automa plays between two people, the one who just played watches its moves: the
     table behind shows neither the next person's hand nor their choices until the hand-off."""

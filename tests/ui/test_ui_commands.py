@@ -23,7 +23,7 @@ from great_harbor.ui.textshot import screen_text
         (["play", "--players", "Ana,,Ben"], "every name must be non-empty"),
         (["play", "--players", "Ana,Automa", "--automa"], "only the Automa is called 'Automa'"),
         (["play", "--players", "Ana,Automa"], "only the Automa is called 'Automa'"),
-        (["play", "--players", "Ana,Ben", "--seed", "x"], "invalid int value"),
+        (["play", "--players", "Ana,Ben", "--seed", "x"], "argument --seed: expected a whole number, got 'x'"),
         (["play"], "one of the arguments --players --load is required"),
     ],
 )
@@ -47,14 +47,14 @@ def test_play_and_no_command_start_the_app(monkeypatch: pytest.MonkeyPatch) -> N
     assert cli.main(["play", "--players", "Ana", "--automa"]) == 0
     assert cli.main(["play", "--players", "Ana,Ben", "--shops"]) == 0
     assert calls == [
-        {"players": ["Ana", "Ben"], "automa": False, "seed": 7, "shops": False, "saves_dir": None},
-        {"players": ["Ana"], "automa": True, "seed": None, "shops": False, "saves_dir": None},
-        {"players": ["Ana", "Ben"], "automa": False, "seed": None, "shops": True, "saves_dir": None},
+        {"players": ["Ana", "Ben"], "automa": False, "seed": 7, "shops": False, "saves_dir": None, "data": None},
+        {"players": ["Ana"], "automa": True, "seed": None, "shops": False, "saves_dir": None, "data": None},
+        {"players": ["Ana", "Ben"], "automa": False, "seed": None, "shops": True, "saves_dir": None, "data": None},
     ]
     started: list[dict[str, object]] = []
     monkeypatch.setattr(cli, "run_app", lambda **kw: started.append(kw) or 0)
-    assert cli.main([]) == 0 and started == [{"saves_dir": None}]
-    assert cli.main(["--saves-dir", "/tmp/x"]) == 0 and started[-1] == {"saves_dir": Path("/tmp/x")}
+    assert cli.main([]) == 0 and started == [{"saves_dir": None, "data": None}]
+    assert cli.main(["--saves-dir", "/tmp/x"]) == 0 and started[-1] == {"saves_dir": Path("/tmp/x"), "data": None}
 
 
 async def test_command_palette_opens_a_colony() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import pytest
 from textual.widgets import Input
 
 from great_harbor.ui.app import make_app
@@ -15,6 +16,7 @@ from great_harbor.ui.textshot import screen_text
 Driver = Callable[..., Awaitable[dict[str, Any]]]
 
 
+@pytest.mark.slow
 async def test_two_seat_game_from_new_game_to_scores(drive: Driver) -> None:
     app = make_app(automa_delay=0, blink=False)
     async with app.run_test(size=(160, 45)) as pilot:

@@ -82,7 +82,7 @@ async def test_private_choice_is_shown_to_its_seat_only() -> None:
     sc.pirate_deck("pirate-10")  # Pirate King
     game = sc.turn(0, order=[0, 1])
     game.apply(EmployBuilding("building-14"))
-    assert game.pending is not None and game.pending.data.get("private")
+    assert game.pending is not None and game.pending.data.private
     app = make_app(game=game, automa_delay=0, blink=False)
     async with app.run_test(size=(160, 45)) as pilot:
         await pilot.pause()

@@ -14,7 +14,6 @@ from textual.widgets import Tree
 from great_harbor.engine.actions import ActivatePerson, EndTurn, PlaceDie
 from great_harbor.engine.describe import slot_tiles
 from great_harbor.engine.scenario import Scenario
-from great_harbor.engine.voyage import CORSAIR
 from great_harbor.lookup.glossary import card_entry_id, tile_entry_id
 from great_harbor.lookup.links import entry_for_action
 from great_harbor.ui.app import GreatHarborApp, make_app
@@ -55,7 +54,7 @@ async def test_search_corsair_and_come_back_to_the_same_table() -> None:
         screen = lookup(app)
         assert isinstance(app.focused, SearchInput)
         await pilot.press(*"corsair", "enter")
-        assert screen.current == card_entry_id(CORSAIR)
+        assert screen.current == card_entry_id("person-21")  # the Corsair
         assert isinstance(app.focused, EntryText)
         text = screen_text(app)
         assert "Corsair (Person 21)" in text and "+2 Strength" in text

@@ -79,7 +79,7 @@ async def test_while_a_die_s_pips_are_assigned_the_map_shows_the_fee_that_die_pa
     sc.drafted(0, "P1")
     game = sc.turn(0)
     game.apply(PlaceDie(die, "v00"))  # its left Shore slot
-    assert game.pending is not None and game.pending.data["fees"] == [3]
+    assert game.pending is not None and game.pending.data.fees == (3,)
     app = make_app(game=game, automa_delay=0, blink=False)
     async with app.run_test(size=(160, 45)) as pilot:
         await pilot.pause()

@@ -164,7 +164,7 @@ async def test_a_running_games_replay_keeps_private_choices_secret(tmp_path: Pat
         await pilot.pause()
         await pilot.press("end", "left")
         top = replay.game.pending
-        assert top is not None and top.data.get("private") and top.data.get("seen")
+        assert top is not None and top.data.private and top.data.seen
         text = screen_text(app)
         assert "Next  ● Ben: a choice made in private" in text
         assert "on top of the Pirate deck" not in text and "Discard" not in text

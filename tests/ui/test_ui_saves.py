@@ -51,6 +51,7 @@ def saved_game(cat: Catalogue, folder: Path, name: str, seed: int, actions: int 
     session = Session.new(cat, seats, seed=seed, path=folder / f"{name}.json")
     while not session.game.is_over and (actions is None or len(session.actions) < actions):
         session.apply(choose(session.game))
+    session.close()  # left there, as by a game that was quit
     return session
 
 
@@ -78,7 +79,8 @@ async def test_every_action_is_saved_at_once(saves: Path, catalogue: Catalogue) 
                 assert len(data["actions"]) == len(session.actions)
                 assert data["state"] == state_digest(session.game)
         assert load(session.path, catalogue).game.to_dict() == session.game.to_dict()
-        assert [p.name for p in saves.iterdir()] == [session.path.name]  # no temporary file left
+        # no temporary file left (beside the lock this game holds while it is played)
+        assert sorted(p.name for p in saves.iterdir()) == [f".{session.path.name}.lock", session.path.name]
 
 
 async def test_saves_go_to_xdg_data_home_or_the_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -116,7 +118,7 @@ async def test_a_failing_autosave_is_one_line_and_play_goes_on(saves: Path, monk
         assert warnings == [f"Autosave failed: could not save {session.path.name}: the disk is full; "
                             "the last good save is kept. Play goes on."]  # said once, not at every action
         assert session.path.read_text() == good  # the last good save is intact
-        assert sorted(p.name for p in saves.iterdir()) == [session.path.name]
+        assert sorted(p.name for p in saves.iterdir()) == [f".{session.path.name}.lock", session.path.name]
         monkeypatch.undo()
         while len(session.actions) < before + 4:
             await step(pilot, app)
@@ -160,6 +162,7 @@ CHILD = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 async def test_killed_halfway_then_continue_reaches_the_last_action(saves: Path, catalogue: Catalogue) -> None:
     """The issue's done-when: a 3-seat game played halfway in the app, the process killed, then
     ``great-harbor`` -> Continue goes on at exactly the last action."""
@@ -283,7 +286,13 @@ async def test_a_record_from_another_catalogue_needs_force(saves: Path, catalogu
 @pytest.fixture
 def no_app(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(cli, "run_app", lambda **kw: calls.append(kw) or 0)
+    def run_app(**kw: Any) -> int:
+        calls.append(kw)
+        if kw.get("session") is not None:
+            kw["session"].close()  # the app has ended: the save is free again
+        return 0
+
+    monkeypatch.setattr(cli, "run_app", run_app)
     return calls
 
 
@@ -399,3 +408,98 @@ async def test_a_game_given_as_is_has_no_save_and_says_so(catalogue: Catalogue) 
         await pick(pilot, app, game.legal_actions()[0])
         await pilot.press("ctrl+e")
         assert "This game is not recorded: there is no log to export." in notes(app)
+
+
+# --- saves others hold or changed, read-only saves (issue 18) --------------------------------------
+
+
+async def test_a_read_only_save_is_played_and_the_table_says_it_is_not_saved(saves: Path,
+                                                                            catalogue: Catalogue) -> None:
+    session = saved_game(catalogue, saves, "locked", 6, 20)
+    assert session.path is not None
+    session.path.chmod(0o444)
+    before = session.path.read_bytes()
+    app = make_app(session=Session.load(catalogue, session.path), automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        assert "Locked.json is read-only, so this game is not saved. Play goes on." in notes(app)
+        for _ in range(4):
+            await step(pilot, app)
+        assert app.session is not None and len(app.session.actions) > 20
+    assert session.path.read_bytes() == before
+
+
+async def test_a_save_changed_by_another_program_is_left_and_the_game_goes_on_beside_it(
+    saves: Path, catalogue: Catalogue
+) -> None:
+    app = make_app(players=NAMES, seed=12, automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        await play_until(pilot, app, lambda g: len(g.s.log) > 8)
+        session = app.session
+        assert session is not None and session.path is not None
+        original = session.path
+        original.write_text("changed by someone else\n")
+        before = len(session.actions)
+        while len(session.actions) < before + 2:
+            await step(pilot, app)
+        assert original.read_text() == "changed by someone else\n"
+        assert session.path == original.with_name(original.stem + "-2.json")
+        assert any("was changed by another program since this game saved it, so it is left as it is; "
+                   f"this game now saves to {session.path.name}" in n for n in notes(app))
+        assert len(load(session.path, catalogue).record.actions) == len(session.actions)
+
+
+async def test_continuing_the_game_at_the_table_from_the_saved_games_list_works(saves: Path,
+                                                                              catalogue: Catalogue) -> None:
+    """The save of the game being played is locked by this very program: opening it again from
+    Ctrl+O hands it over rather than refusing."""
+    app = make_app(players=NAMES, seed=13, automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        await play_until(pilot, app, lambda g: len(g.s.log) > 8)
+        first = app.session
+        assert first is not None and first.path is not None
+        assert app.open_save(first.path) is None
+        await pilot.pause()
+        await pilot.pause()
+        assert app.session is not first and app.session is not None and app.session.path == first.path
+        before = len(app.session.actions)
+        while len(app.session.actions) < before + 1:
+            await step(pilot, app)
+        assert len(load(first.path, catalogue).record.actions) == len(app.session.actions)
+
+
+async def test_the_new_game_screen_opens_over_a_folder_of_hostile_saves(saves: Path, catalogue: Catalogue) -> None:
+    """Bare ``great-harbor`` lists the saves folder for Continue: files with a number of thousands
+    of digits, dates out of range, deep nesting, escapes in names, a FIFO, a huge file and a link to
+    /dev/zero never stop it, and the Saved games list shows the damaged ones with their reason."""
+    good = saved_game(catalogue, saves, "good", 6, 15)
+    assert good.path is not None
+    text = good.path.read_text()
+    (saves / "huge.json").write_text(text.replace('"seed": 6', '"seed": ' + "9" * 5000))
+    data = json.loads(text)
+    data.update(created="0001-01-01T00:00:00", updated="9999-12-31T23:59:59-14:00")
+    data["setup"]["seats"][0]["name"] = "\x1b]2;owned\x07"
+    (saves / "dates.json").write_text(render(seal(data)))
+    (saves / "deep.json").write_text(text.replace('"version": 1', '"version": 1, "x": ' + "[" * 986 + "]" * 986))
+    os.mkfifo(saves / "fifo.json")
+    (saves / "zero.json").symlink_to("/dev/zero")
+    with open(saves / "big.json", "wb") as f:
+        f.truncate(5 * 1024 * 1024)
+    app = make_app(automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        shown = screen_text(app)
+        assert "Continue" in shown and "\x1b" not in shown
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, SavedGamesScreen)
+        listed = flat(app)
+        assert "\x1b" not in listed and "unreadable" in listed
+        problems = {info.path.name: info.problem for info in app.screen.saves}
+        assert set(problems) == {"good.json", "huge.json", "dates.json", "deep.json", "big.json"}
+        assert problems["good.json"] == "" and problems["dates.json"] == ""
+        assert "thousands of digits" in problems["huge.json"] and "nested" in problems["deep.json"]
+        assert "larger than 4 MB" in problems["big.json"]

@@ -6,9 +6,12 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 async def test_screens_md_is_up_to_date() -> None:
     spec = importlib.util.spec_from_file_location("capture_screens", ROOT / "scripts" / "capture_screens.py")
     assert spec is not None and spec.loader is not None

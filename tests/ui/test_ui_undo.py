@@ -51,7 +51,7 @@ def placements(game: Game, reveals: bool, tile: str | None = None) -> tuple[Acti
             continue
         for assign in trial.legal_actions():
             assert isinstance(assign, AssignPips)
-            if tile is not None and assign.pips[top.data["tiles"].index(tile)] == 0:
+            if tile is not None and assign.pips[top.data.tiles.index(tile)] == 0:
                 continue
             probe = trial.clone()
             probe.apply(assign)

@@ -38,7 +38,7 @@ class HandOffScreen(Screen[int]):
         card.append_text(round_text(self.game))
         card.append("\n")
         top = self.game.pending
-        if top is not None and not top.data.get("private"):  # a private choice is shown to its seat only
+        if top is not None and not top.data.private:  # a private choice is shown to its seat only
             card.append(prompt(self.game) + "\n", style="italic")
         card.append("\n")
         card.append(f"{p.name}: press Enter when nobody else is looking.", style="bold")

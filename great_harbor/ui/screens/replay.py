@@ -171,7 +171,7 @@ class ReplayScreen(Screen[None]):
         else:
             who = game.s.players[top.seat]
             out.append_text(player_text(who.seat, who.name))
-            if top.data.get("private") and not self.show_hands:  # what they saw is still a secret
+            if top.data.private and not self.show_hands:  # what they saw is still a secret
                 out.append(": a choice made in private", style=DIM)
             else:
                 out.append(": " + describe(game, action))

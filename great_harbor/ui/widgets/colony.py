@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from great_harbor.engine import Game, scoring
+from great_harbor.engine import Game, scoring, supply
 from great_harbor.engine import fleet as fleet_rules
 from great_harbor.engine.describe import cost_words, short_card_name
 from great_harbor.engine.state import DOCKED, LUXURIES, OUTBOUND, RESOURCES, PlayerState
@@ -74,8 +74,6 @@ def ship_line(game: Game, p: PlayerState, dock: int) -> Text:
 
 def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77) -> list[Text]:
     """Every line of one colony board, the most used first, none wider than ``width``."""
-    from great_harbor.engine import colony as colony_rules
-
     s = game.s
     cat = game.cat
     p = s.players[seat]
@@ -98,7 +96,7 @@ def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77) -> lis
         res.append(f"{r} {n} ")
         res.append("▮" * n + "▯" * (top - n) + "  ", style=DIM)
     lines.append(_row("Resources", res))
-    cap = colony_rules.housing_capacity(game, p)
+    cap = supply.housing_capacity(game, p)
     crew = sum(len(sh.crew) for sh in fleet_rules.ships(p))
     working = sum(p.building_workers.values()) + len(p.site_workers) + sum(p.luxury_workers)
     col = Text(f"{p.free_colonists} free (housing for {cap}) · {working} working · {crew} crew · "
@@ -143,7 +141,7 @@ def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77) -> lis
                     if site.id in p.site_workers:
                         built.append(" (colonist)", style=DIM)
                 else:
-                    built.append(f"{site.index}: {cost_words(colony_rules.cost_of(site.cost))}", style=DIM)
+                    built.append(f"{site.index}: {cost_words(supply.cost_of(site.cost))}", style=DIM)
             lines.append(_row(label, built))
     else:
         built = Text()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from great_harbor.engine import Game
-from great_harbor.engine.draft import current_bonus_mapping
+from great_harbor.engine.supply import current_bonus_mapping
 
 from ..style import DIM, colour_letter, flow, player_text
 from .colony import card_text

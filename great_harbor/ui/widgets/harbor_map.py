@@ -382,9 +382,9 @@ class HarborMap(Widget, can_focus=True):
         """While a die's pips are being assigned, the fee it pays on ``tile_id`` (set by the dice
         there before it, or none with a Smuggler token); None otherwise."""
         top = game.pending
-        if top is None or top.kind != "assign" or tile_id not in top.data["tiles"]:
+        if top is None or top.kind != "assign" or tile_id not in top.data.tiles:
             return None
-        return int(top.data["fees"][top.data["tiles"].index(tile_id)])
+        return int(top.data.fees[top.data.tiles.index(tile_id)])
 
     def _tile_line(self, game: Game, r: int, c: int, i: int, shops: dict[tuple[int, int, int, int], int]) -> Text:
         cell = f"{r},{c}"

@@ -7,7 +7,7 @@ from rich.text import Text
 
 from great_harbor.data.models import SenateBonus
 from great_harbor.engine import Game
-from great_harbor.engine.draft import current_bonus_mapping
+from great_harbor.engine.supply import current_bonus_mapping
 
 from ..style import COLOUR_STYLES, DIM, PLAYER_STYLES, symbol
 from .panel import Panel
