@@ -1,6 +1,8 @@
 """How strong the computer rivals are, and how long the hard one thinks.
 
 Run from the repository root: ``python3 bench/rivals.py [--games N] [--jobs J] [--seed S] [--table NAME]``.
+``--json FILE`` keeps every game's result; ``--merge FILE...`` prints the figures of several such
+files together (runs of other seeds of the same tables, say).
 
 Tables of N seeded games each (game i uses seed S+i; the seats rotate from game to game, so
 every seat order is played as often as the others):
@@ -177,7 +179,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument("--table", action="append", choices=sorted(TABLES), help="only this table (repeatable)")
     parser.add_argument("--json", type=Path, help="also write the figures and every game's result to this file")
+    parser.add_argument("--merge", type=Path, nargs="+", metavar="FILE",
+                        help="print the figures of these --json files together instead of playing")
     args = parser.parse_args()
+    if args.merge:
+        return merge(args.merge)
     if args.games < 2 or args.jobs < 1:
         parser.error("--games must be at least 2 and --jobs at least 1")
     tables = args.table or list(TABLES)
@@ -197,6 +203,20 @@ def main() -> int:
         dump[name] = {"summary": row, "games": [asdict(r) for r in results]}
         if args.json:
             args.json.write_text(json.dumps(dump, indent=1) + "\n")
+    return 0
+
+
+def merge(files: Sequence[Path]) -> int:
+    """The figures of several runs together (each game counted once, by its seed)."""
+    tables: dict[str, dict[int, GameResult]] = {}
+    seconds: dict[str, float] = {}
+    for path in files:
+        for name, run in json.loads(path.read_text()).items():
+            for raw in run["games"]:
+                tables.setdefault(name, {})[raw["seed"]] = GameResult(**raw)
+            seconds[name] = seconds.get(name, 0.0) + float(run["summary"]["wall_seconds"])
+    for name, games in tables.items():
+        print(report(summarise(name, [games[k] for k in sorted(games)], seconds[name])))
     return 0
 
 
