@@ -323,3 +323,19 @@ def test_a_person_cannot_undo_a_rivals_move(catalogue: Catalogue, tmp_path: Path
         assert not verdict and "Livia's" in verdict.reason
     assert session.game.current_player == 0
     assert not session.can_undo()
+
+
+def test_a_damaged_note_opened_anyway_never_breaks_the_log(catalogue: Catalogue, tmp_path: Path) -> None:
+    from great_harbor.record import load
+
+    session = Session.new(catalogue, [Seat("Ana"), Seat("Ben", rival="normal")], seed=6, path=tmp_path / "g.json")
+    while not session.record.notes:
+        session.play_rival() if session.rival_to_move() else session.apply(agents.choose(session.game))
+    session.close()
+    data = json.loads((tmp_path / "g.json").read_text())
+    key = next(iter(data["notes"]))
+    data["notes"][key]["data"] = {"why": [{"r": "prestige"}, {"r": "senate"}, "junk"], "weighed": [{"does": 3}]}
+    (tmp_path / "g.json").write_text(json.dumps(data))
+    loaded = load(tmp_path / "g.json", catalogue, force=True)
+    line = loaded.game.log_lines(None)[next(i for i, e in enumerate(loaded.game.s.log) if e.kind == "rival.move")]
+    assert line.startswith("Ben (? rival): a choice only it can see")

@@ -846,29 +846,44 @@ _REASONS: dict[str, Callable[[Table, Mapping[str, Any]], str]] = {
 }
 
 
-def reason_words(t: Table, reasons: Iterable[Mapping[str, Any]]) -> list[str]:
-    """The words for a rival's reasons (codes it does not know are left out)."""
-    return [_REASONS[r["r"]](t, r) for r in reasons if r.get("r") in _REASONS]
+def reason_words(t: Table, reasons: object) -> list[str]:
+    """The words for a rival's reasons. A reason this version cannot word (an unknown code, or
+    particulars missing from a record opened anyway) is left out, never an error."""
+    out = []
+    for r in reasons if isinstance(reasons, list) else []:
+        try:
+            out.append(_REASONS[r["r"]](t, r))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            continue
+    return out
 
 
-def weighed_words(entries: Iterable[Mapping[str, Any]]) -> str:
+def weighed_words(entries: object) -> str:
     """Alternatives and their margins: "end its turn (-1.2 ± 0.4 Prestige)"."""
     parts = []
-    for x in entries:
-        does = x["does"] or "a card from its hand"
-        se = f" ± {x['se']:.1f}" if x.get("se") is not None else ""
-        parts.append(f"{does} ({x['margin']:+.1f}{se} Prestige)")
+    for x in entries if isinstance(entries, list) else []:
+        try:
+            does = str(x["does"]) or "a card from its hand"
+            se = f" ± {x['se']:.1f}" if x.get("se") is not None else ""
+            parts.append(f"{does} ({x['margin']:+.1f}{se} Prestige)")
+        except (KeyError, TypeError, ValueError, AttributeError):
+            continue
     return "; ".join(parts)
 
 
 @says("rival.move")
 def _rival_move(t: Table, e: Event, secret: Secret) -> str:
     d = e.data
-    why = reason_words(t, [*d["why"], *(secret or {}).get("why", [])])
-    text = f"{who(t, e)} ({d['level']} rival): {d['does'] or 'a choice only it can see'}"
+    mine = secret or {}
+    why = reason_words(t, [*_listed(d.get("why")), *_listed(mine.get("why"))])
+    text = f"{who(t, e)} ({d.get('level', '?')} rival): {d.get('does') or 'a choice only it can see'}"
     if why:
         text += " — " + "; ".join(why)
-    weighed = (secret or {}).get("weighed", d.get("weighed", []))
+    weighed = weighed_words(mine.get("weighed", d.get("weighed")))
     if weighed:
-        text += f". Weighed against: {weighed_words(weighed)}"
+        text += f". Weighed against: {weighed}"
     return text + "."
+
+
+def _listed(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []
