@@ -187,7 +187,7 @@ def _seats(text: str) -> int:
 
 
 def _levels(text: str) -> list[str]:
-    from great_harbor.record import RIVAL_LEVELS  # not the rivals themselves: --help stays fast
+    from great_harbor.rival_kinds import LEVELS as RIVAL_LEVELS  # start-up: --help loads nothing more
 
     levels = [x.strip().lower() for x in text.split(",") if x.strip()]
     wrong = [x for x in levels if x not in RIVAL_LEVELS]
@@ -247,7 +247,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not 2 <= seats <= 4:
         others = " and ".join(x for x in (f"{len(rivals)} rival{'s' * (len(rivals) != 1)}" if rivals else "",
                                           "the Automa" if args.automa else "") if x)
-        if others:
+        if args.automa and not rivals:
+            print(f"error: with the Automa a game has 1 to 3 people, not {len(names)}", file=sys.stderr)
+        elif others:
             print(f"error: a game has 2 to 4 seats, not {seats} ({len(names)} "
                   f"{'person' if len(names) == 1 else 'people'} and {others})", file=sys.stderr)
         else:

@@ -41,7 +41,6 @@ from great_harbor.engine import Action, EngineError, Game, IllegalAction, Seat, 
 from great_harbor.safe_io import NotARegularFile, TooLarge, read_regular
 from great_harbor.text import inert
 
-RIVAL_LEVELS = ("easy", "normal", "hard")  # as great_harbor.rivals.LEVELS (not imported: records load fast)
 RECORD_FORMAT = "great-harbor game record"
 RECORD_VERSION = 1
 # Left out of the state digest: words, not rules. Rewording a log line must not break old saves.

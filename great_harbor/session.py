@@ -24,6 +24,7 @@ from great_harbor.data import Catalogue
 from great_harbor.engine import Action, Game, IllegalAction, Seat, action_from_dict, rule_ids
 from great_harbor.engine.game import naming_problem
 from great_harbor.record import GameRecord, RecordError, load, log_text, write_note
+from great_harbor.rival_kinds import LEVELS as RIVAL_LEVELS
 from great_harbor.saves import (
     SaveError,
     SaveGuard,
@@ -47,8 +48,6 @@ def seating_problem(seats: Sequence[Seat]) -> str | None:
     """Why these seats cannot sit at the table, or None: a game at the table needs a person, and
     a seat is the Automa or a computer rival, not both. (Headless games, ``simulate`` and the
     benchmarks, may seat computers only.)"""
-    from great_harbor.record import RIVAL_LEVELS
-
     for i, seat in enumerate(seats, start=1):
         if seat.rival and (seat.automa or seat.rival not in RIVAL_LEVELS):
             return f"seat {i} is a rival of unknown level {seat.rival!r} or the Automa as well"
@@ -245,7 +244,7 @@ class Session:
         if not level or self.record.seats[seat].automa:
             return None
         if seat not in self._rivals:
-            from great_harbor.rivals import Rival, rival_seed
+            from great_harbor.rivals import Rival, rival_seed  # start-up: only a game with rivals loads them
 
             self._rivals[seat] = Rival(level, rival_seed(self.record.seed, seat), **self.rival_settings)
         return self._rivals[seat]

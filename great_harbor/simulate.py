@@ -127,7 +127,7 @@ def play_one(cat: Catalogue, seats: list[Seat], seed: int, check: bool, shops: b
 def _rivals(seats: Sequence[Seat], seed: int) -> dict[int, Rival]:
     if not any(s.rival for s in seats):
         return {}
-    from great_harbor.rivals import Rival, rival_seed
+    from great_harbor.rivals import Rival, rival_seed  # start-up: random games never load the rivals
 
     return {i: Rival(s.rival, rival_seed(seed, i)) for i, s in enumerate(seats) if s.rival}
 

@@ -30,10 +30,10 @@ from typing import Any
 from great_harbor import agents
 from great_harbor.engine import Action
 from great_harbor.engine.game import SeatView
+from great_harbor.rival_kinds import LEVELS
 
 from . import explain, search
 
-LEVELS = ("easy", "normal", "hard")
 SEARCH_FROM = 4  # the round from which the hard rival searches
 EASY_NOISE = 1.0  # standard deviation of the easy rival's slips, in Prestige equivalents
 EASY_SLACK = 2.0  # it never takes an option worth this much less than the best

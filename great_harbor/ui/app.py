@@ -386,7 +386,7 @@ class GreatHarborApp(Hints, SessionControl, App[None]):
 
     def start_rival(self, seat: int) -> None:
         """Let the rival in ``seat`` decide, in a worker thread, from its own view."""
-        from .screens.game import GameScreen
+        from .screens.game import GameScreen  # start-up: the table's screen loads with the first game
 
         session = self.session
         assert session is not None and self.game is not None
@@ -407,7 +407,7 @@ class GreatHarborApp(Hints, SessionControl, App[None]):
         self.run_worker(think, thread=True, group="rival", exclusive=True)
 
     def on_rival_decided(self, message: RivalDecided) -> None:
-        from great_harbor.rivals import Decision
+        from great_harbor.rivals import Decision  # start-up: loaded with the first rival
 
         self.thinking = None
         decision = message.decision
@@ -453,9 +453,9 @@ class GreatHarborApp(Hints, SessionControl, App[None]):
         await super().on_event(event)
 
     def _at_table(self) -> bool:
-        from .screens.automa_turn import AutomaTurnScreen
-        from .screens.game import GameScreen
-        from .screens.handoff import HandOffScreen
+        from .screens.automa_turn import AutomaTurnScreen  # start-up: these screens load with the first game
+        from .screens.game import GameScreen  # start-up
+        from .screens.handoff import HandOffScreen  # start-up
 
         return isinstance(self.screen, (GameScreen, HandOffScreen, AutomaTurnScreen))
 
@@ -538,7 +538,7 @@ def make_app(
     ``autosave`` is False."""
     setup = None
     if players is not None:
-        from great_harbor.rivals.names import rival_names
+        from great_harbor.rival_kinds import rival_names  # start-up: only a game with rivals loads them
 
         names = rival_names(len(rivals), taken=players)
         seats = (tuple(Seat(n) for n in players) + tuple(Seat(n, rival=r) for n, r in zip(names, rivals, strict=True))

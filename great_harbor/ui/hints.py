@@ -56,9 +56,9 @@ class HintReady(Message):
     action: object
 
 
-class HintScreen(ModalScreen[None]):
+class HintScreen(ModalScreen[object]):
     """The hint, over the table; any of Enter, Esc or H closes it (Enter highlights the suggested
-    action in the action list, so that a second Enter takes it)."""
+    action in the action list, so that a second Enter takes it: the screen returns that action)."""
 
     BINDINGS = [
         Binding("enter", "take", "Highlight it"),
@@ -78,13 +78,7 @@ class HintScreen(ModalScreen[None]):
             yield Static(Text("Enter highlights it in the action list · Esc closes", style="dim"))
 
     def action_take(self) -> None:
-        self.dismiss(None)
-        from .screens.game import GameScreen
-        from .widgets.picker import ActionPicker
-
-        screen = self.app.screen
-        if isinstance(screen, GameScreen):
-            screen.query_one(ActionPicker).highlight(self.action)  # type: ignore[arg-type]
+        self.dismiss(self.action)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -119,10 +113,8 @@ class Hints(_Base):
 
     def hint_refusal(self) -> str | None:
         """Why no hint can be given now, or None."""
-        from .screens.handoff import HandOffScreen
-
         game = self.game
-        if game is None or isinstance(self.screen, HandOffScreen):
+        if game is None or type(self.screen).__name__ == "HandOffScreen":  # by name: no import cycle
             return "no hint over the hand-off screen"
         if game.is_over:
             return "the game is over"
@@ -144,7 +136,7 @@ class Hints(_Base):
 
     def hint(self) -> None:
         """Work out a hint for the person deciding, in a worker; it shows when ready."""
-        from great_harbor.rivals import Rival, rival_seed
+        from great_harbor.rivals import Rival, rival_seed  # start-up: the rivals load at the first hint
 
         why_not = self.hint_refusal()
         game = self.game
@@ -173,4 +165,10 @@ class Hints(_Base):
             return  # the game moved on meanwhile
         if self.session is not None:
             self.session.hint_used()
-        self.push_screen(HintScreen(message.text, message.action))
+        self.push_screen(HintScreen(message.text, message.action), self._hint_closed)
+
+    def _hint_closed(self, action: object) -> None:
+        """Enter on the hint: its action is highlighted in the action list."""
+        table = self.table_in_front()
+        if table is not None and action is not None:
+            table.highlight(action)

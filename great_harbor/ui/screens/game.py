@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from great_harbor.engine.actions import AssignPips
+from great_harbor.engine.actions import Action, AssignPips
 from great_harbor.engine.describe import describe, detail, prompt
 from great_harbor.engine.game import SeatView
 
@@ -195,6 +195,11 @@ class GameScreen(Screen[None]):
             return None
         title = title_of(index_for(self.game.cat), found.rule)
         return found.text + (f"  Rule ({CONTEXT_KEY}): {title}" if title else "")
+
+    def highlight(self, action: object) -> None:
+        """Put the action list's highlight on ``action`` (a hint's suggestion)."""
+        if self.layout_mode != "small" and isinstance(action, Action):
+            self.query_one(ActionPicker).highlight(action)
 
     def show_thinking(self, name: str, level: str) -> None:
         """A computer rival is deciding: say so where the actions would be."""

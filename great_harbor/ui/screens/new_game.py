@@ -12,6 +12,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 
 from great_harbor.engine import Seat
 from great_harbor.engine.game import naming_problem
+from great_harbor.rival_kinds import RIVAL_NAMES, rival_names
 
 from ..style import player_text
 from ..widgets.cycle import Cycle
@@ -149,8 +150,6 @@ class NewGameScreen(Screen[None]):
     def on_cycle_changed(self, event: Cycle.Changed) -> None:
         """A seat turned into the Automa is called "Automa", one turned into a rival gets a rival's
         name, unless someone named it already; turned back into a person, it gets its default."""
-        from great_harbor.rivals.names import RIVAL_NAMES
-
         i = int((event.cycle.id or "kind-0").rsplit("-", 1)[1])
         name = self.query_one(f"#name-{i}", Input)
         current = name.value.strip()
@@ -164,8 +163,6 @@ class NewGameScreen(Screen[None]):
 
     def _rival_name(self, i: int) -> str:
         """A rival's name no other seat has."""
-        from great_harbor.rivals.names import rival_names
-
         others = [self.query_one(f"#name-{j}", Input).value for j in range(4) if j != i]
         return (rival_names(1, taken=others) or [DEFAULT_NAMES[i]])[0]
 

@@ -1,9 +1,11 @@
-"""Names for computer rivals (light: the command line and the new-game screen import it)."""
+"""The levels of computer rivals and names for them: what the record, the command line and the
+new-game screen need to know of rivals, without loading them (see :mod:`great_harbor.rivals`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+LEVELS = ("easy", "normal", "hard")
 RIVAL_NAMES = ("Livia", "Marcus", "Octavia", "Titus", "Aurelia", "Cassius")
 
 
