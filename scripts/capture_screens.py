@@ -335,8 +335,8 @@ CAPTURES = [
         "New game",
         "What `great-harbor` opens. Two to four seats, each with a name and a kind: a person, the "
         "Automa (at most one seat), a computer rival (easy, normal or hard) or empty, at least one "
-        "person; the Harbor Shops variant; an optional seed for a game that can be played again. A setup that cannot be played is explained in one line "
-        "under the button and nothing starts.",
+        "person; the Harbor Shops variant; an optional seed for a game that can be played again. "
+        "A setup that cannot be played is explained in one line under the button and nothing starts.",
         [("Tab / Shift+Tab", "move between fields"), ("← → Space", "change a seat's kind"),
          ("Space", "tick the Harbor Shops variant"), ("Enter or Ctrl+S", "start the game"),
          ("Ctrl+O", "the saved games"), ("Ctrl+Q", "quit")],
