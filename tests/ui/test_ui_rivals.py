@@ -104,3 +104,38 @@ async def test_the_hint_key_suggests_and_is_refused_over_the_hand_off() -> None:
         await pilot.press("enter")  # highlights the suggestion in the action list
         assert isinstance(app.screen, GameScreen)
         assert app.session is not None and app.session.record.hints == 1
+
+
+async def test_f5_opens_the_rivals_chapter_from_a_rival_seat_and_over_a_rival_playback() -> None:
+    """F5 (the context key) on the new-game screen's seat set to a rival opens the rivals'
+    strengths; over the playback of a rival's move, why a rival did that. The table behind that
+    playback shows the game as it was at each line (a rival's note logged before its action)."""
+    from great_harbor.ui.screens.lookup import LookupScreen
+    from great_harbor.ui.screens.new_game import NewGameScreen
+    from great_harbor.ui.widgets.cycle import Cycle
+
+    app = make_app(seed=3, automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        kind = app.screen.query_one("#kind-1", Cycle)
+        kind.focus()
+        while kind.value != "Hard rival":
+            await pilot.press("right")
+        await pilot.press("f5")
+        assert isinstance(app.screen, LookupScreen) and app.screen.current == "computer-rivals/rival-strengths"
+
+    app = make_app(seed=3, players=["Ana"], rivals=["normal"], automa_delay=30, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot, app)
+        while app.game is not None and app.game.current_player != 0 or isinstance(app.screen, AutomaTurnScreen):
+            await pilot.press("space")
+            await settle(pilot, app)
+        await pilot.press("enter")  # Ana drafts; Livia (normal) drafts next and is played back
+        await settle(pilot, app)
+        assert isinstance(app.screen, AutomaTurnScreen) and app.screen.rivals
+        playback = app._playback
+        assert playback is not None and playback.frames is not None  # the table at every line
+        assert len(playback.frames) == len(app.game.s.log) - playback.start  # type: ignore[union-attr]
+        await pilot.press("f5")
+        assert isinstance(app.screen, LookupScreen) and app.screen.current == "computer-rivals/why-a-rival-did-that"
