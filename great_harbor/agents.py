@@ -38,7 +38,16 @@ from great_harbor.engine.cards.buildings import MarketSquare
 from great_harbor.engine.cards.persons import Architect, FarCaptain, Praetor
 from great_harbor.engine.game import SeatView
 from great_harbor.engine.options import DockOption, Plain, StructureOption, TracksOption
-from great_harbor.engine.state import DOCKED, OUTBOUND, RESOURCES, RETURNING, PlayerState, ShipState, die_colour
+from great_harbor.engine.state import (
+    DOCKED,
+    OUTBOUND,
+    RESOURCES,
+    RETURNING,
+    Pending,
+    PlayerState,
+    ShipState,
+    die_colour,
+)
 from great_harbor.engine.supply import current_bonus_mapping
 
 # --- what things are worth, in Prestige equivalents -----------------------------------------------
@@ -76,9 +85,12 @@ class Mind:
         self.turns_left = self.cat.supply.rounds * per_round - played  # this turn included
         self.tf = min(1.0, (self.turns_left - 1) / 4)  # how much the turns after this one still count
         self.voyages = 0.5 + 0.4 * (self.turns_left - 1)  # voyages a ship in dock can still make
+        # Per-decision caches: every estimate below is a pure function of the state this Mind
+        # reads, so remembering it changes no decision (it only saves the work of repeating it).
         self._tiles: dict[tuple[str, int], float] = {}
         self._cards: dict[str, float] = {}
         self._odds: list[tuple[int, float]] | None = None
+        self._memo: dict[tuple[Any, ...], Any] = {}
         self.projects = self._projects()
         self.base = self.resource_worth(self.p.resources, self.projects)
 
@@ -100,10 +112,17 @@ class Mind:
     def resource_worth(self, res: Mapping[str, int], projects: list[tuple[str, dict[str, int], float]]) -> float:
         """Best value per resource first: projects paid in full count almost whole, the next three
         by the share already gathered (only while turns remain); spare resources count a little."""
+        names = tuple(x[0] for x in projects)  # a project's cost and value are fixed within a decision
+        key = ("resources", tuple(res.items()), names)
+        if key in self._memo:
+            return self._memo[key]  # type: ignore[no-any-return]
+        order = self._memo.get(("order", names))
+        if order is None:
+            order = self._memo[("order", names)] = sorted(projects, key=lambda x: -x[2] / max(1, sum(x[1].values())))
         left = dict(res)
         total = 0.0
         partial = 0
-        for _, cost, value in sorted(projects, key=lambda x: -x[2] / max(1, sum(x[1].values()))):
+        for _, cost, value in order:
             if value <= 0:
                 continue
             if all(left[r] >= n for r, n in cost.items()):
@@ -119,7 +138,8 @@ class Mind:
                     covered += c
                     left[r] -= c
                 total += value * self.tf * (0.15 + 0.5 * covered / size)
-        return total + SPARE * self.tf * sum(left.values())
+        self._memo[key] = worth = total + SPARE * self.tf * sum(left.values())
+        return worth
 
     def gain_worth(self, gains: Mapping[str, int]) -> float:
         top = self.cat.colony_board.resource_max
@@ -149,6 +169,9 @@ class Mind:
     def play_bonus(self, colour: str) -> float:
         """What playing any card of ``colour`` adds: a Senate step, the Dice Color Bonus at the
         second card, a Governor pair."""
+        key = ("play_bonus", colour)
+        if key in self._memo:
+            return self._memo[key]  # type: ignore[no-any-return]
         v = self.senate_step_worth(colour)
         if self.p.played_colours[colour] == 1:
             v += 0.2 * (self.turns_left - 1)
@@ -157,9 +180,13 @@ class Mind:
             counts = self.p.played_colours
             other = b if colour == a else a
             v += 1.0 if counts[colour] < counts[other] else 0.3
+        self._memo[key] = v
         return v
 
     def senate_step_worth(self, colour: str, steps: int = 1) -> float:
+        key = ("senate", colour, steps)
+        if key in self._memo:
+            return self._memo[key]  # type: ignore[no-any-return]
         pos = self.p.senate[colour]
         top = senate.top_space(self.g)
         v = 0.0
@@ -176,6 +203,7 @@ class Mind:
                     bonuses.append(br.bonus)
             for bo in bonuses:
                 v += bo.prestige + COIN * bo.coins + 0.5 * bo.resource + self.colonists_worth(bo.colonists)
+        self._memo[key] = v
         return v
 
     def person_worth(self, card: str) -> float:
@@ -186,6 +214,12 @@ class Mind:
         return c.prestige + self.play_bonus(str(c.colour)) + use
 
     def building_worth(self, card: str) -> float:
+        key = ("building", card)
+        if key not in self._memo:
+            self._memo[key] = self._building_worth(card)
+        return self._memo[key]  # type: ignore[no-any-return]
+
+    def _building_worth(self, card: str) -> float:
         b = self.cat.buildings[card]
         rounds = (self.turns_left + 1) // 2
         p = self.p
@@ -250,6 +284,12 @@ class Mind:
         return [c for c in every if c not in known]
 
     def draw_worth(self, deck: str, source: str, size: str | None) -> float:
+        key = ("draw", deck, source, size)
+        if key not in self._memo:
+            self._memo[key] = self._draw_worth(deck, source, size)
+        return self._memo[key]  # type: ignore[no-any-return]
+
+    def _draw_worth(self, deck: str, source: str, size: str | None) -> float:
         s = self.s
         if deck == "ship":
             card = s.ship_display.get(size or "", "")
@@ -278,6 +318,12 @@ class Mind:
 
     def split(self, slot: str, pips: int, no_fee: bool) -> tuple[float, tuple[int, ...]]:
         """The best use of ``pips`` on a slot's tile(s): worth and the pips per tile."""
+        key = ("split", slot, pips, no_fee)
+        if key not in self._memo:
+            self._memo[key] = self._split(slot, pips, no_fee)
+        return self._memo[key]  # type: ignore[no-any-return]
+
+    def _split(self, slot: str, pips: int, no_fee: bool) -> tuple[float, tuple[int, ...]]:
         g = self.g
         cells = harbor.geometry(g).slot_cells[slot]
         fees = [0 if no_fee else harbor.shore_fee(g, c) for c in cells]
@@ -303,7 +349,14 @@ class Mind:
         return (self.gain_worth(gains) if gains else 0.0) + SMUGGLER * d.smuggler_tokens
 
     def die_worth(self, die: int, pips: int, wild: bool, no_fee: bool) -> tuple[float, str]:
-        """The best placement of a die with these properties: worth and slot."""
+        """The best placement of a die with these properties: worth and slot (only the die's
+        colour matters)."""
+        key = ("die", die_colour(die), pips, wild, no_fee)
+        if key not in self._memo:
+            self._memo[key] = self._die_worth(die, pips, wild, no_fee)
+        return self._memo[key]  # type: ignore[no-any-return]
+
+    def _die_worth(self, die: int, pips: int, wild: bool, no_fee: bool) -> tuple[float, str]:
         geo = harbor.geometry(self.g)
         best = (self.district_worth(pips), harbor.DISTRICT)
         for sid in geo.slot_ids:
@@ -368,9 +421,14 @@ class Mind:
     def trade_worth(self, boat: Boat, segment: int) -> float:
         seg = self.cat.trade_board.segments[segment]
         v = seg.prestige + COIN * boat.cargo * seg.coins - self.away(boat, segment)
-        if voyage.demand_options(self.g, self.p, segment):
+        key = ("trade", segment)
+        if key not in self._memo:
+            self._memo[key] = (bool(voyage.demand_options(self.g, self.p, segment)),
+                               any(b.effect == "customs_office" for b in card_hooks.buildings(self.g, self.p)))
+        demand, customs = self._memo[key]
+        if demand:
             v += seg.prestige - 0.5
-        if any(b.effect == "customs_office" for b in card_hooks.buildings(self.g, self.p)):
+        if customs:
             v += 0.5
         return v
 
@@ -382,9 +440,13 @@ class Mind:
         return max(trade, self.sail_on_worth(boat, segment + 1, total))
 
     def sail_on_worth(self, boat: Boat, segment: int, total: int) -> float:
-        loss = -(0.2 if boat.hut else DAMAGE) - self.away(boat, segment)
-        return sum(pr * (self.after_win(boat, segment, total + st) if boat.strength >= total + st else loss)
-                   for st, pr in self.odds())
+        key = ("sail", boat, segment, total)
+        if key not in self._memo:
+            loss = -(0.2 if boat.hut else DAMAGE) - self.away(boat, segment)
+            self._memo[key] = sum(
+                pr * (self.after_win(boat, segment, total + st) if boat.strength >= total + st else loss)
+                for st, pr in self.odds())
+        return self._memo[key]  # type: ignore[no-any-return]
 
     def send_worth(self, boat: Boat) -> float:
         return self.sail_on_worth(boat, 0, 0)
@@ -573,11 +635,27 @@ def choose(game: Game) -> Action:
     if top is None:
         raise ValueError("the game is over: nobody has a decision to make")
     view = game if isinstance(game, SeatView) and game.seat == top.seat else game.view(top.seat)
-    legal = view.legal_actions()
-    m = Mind(view, top.seat)
+    return _decide(view, top)
+
+
+def playout_choice(game: Game) -> Action:
+    """The action :func:`choose` would take, read from ``game`` itself without making a view.
+
+    Only for search inside a world a rival sampled from its own view (see
+    :mod:`great_harbor.rivals.worlds`): nothing there is hidden knowledge, and the view would
+    only cost time. The heuristic reads nothing a view hides, so the choice is the same."""
+    top = game.pending
+    if top is None:
+        raise ValueError("the game is over: nobody has a decision to make")
+    return _decide(game, top)
+
+
+def _decide(g: Game, top: Pending) -> Action:
+    legal = g.legal_actions()
+    m = Mind(g, top.seat)
     handler = _DECISIONS.get(top.kind)
     picked = handler(m, top.data, legal) if handler else None
-    return picked if picked is not None and view.is_legal(picked) else legal[0]
+    return picked if picked is not None and g.is_legal(picked) else legal[0]
 
 
 def _best(scored: Iterable[tuple[float, Action]]) -> tuple[float, Action | None]:
@@ -627,6 +705,22 @@ def _voyage_choice(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | No
     sh = _ship_at(m, data.dock)
     seg = data.segment
     total = voyage.pirate_total(m.g, m.p)
+    boost_worth = _voyage_boosts(m, data)
+    value, boost = _best((boost_worth(card_hooks.card(m.g, a.card)) - MARKER, a)
+                         for a in legal if isinstance(a, act.ActivatePerson))
+    if boost is not None and value > EPS:
+        return boost
+    trade = m.trade_worth(m.boat(sh), seg)
+    if seg < len(m.cat.trade_board.segments) - 1 and m.sail_on_worth(m.boat(sh), seg + 1, total) > trade:
+        return act.SailOn(sh.dock)
+    return act.Trade(sh.dock)
+
+
+def _voyage_boosts(m: Mind, data: Any) -> Callable[[card_hooks.Card], float]:
+    """What a voyage Person would add to the ship deciding (before its Activation marker)."""
+    sh = _ship_at(m, data.dock)
+    seg = data.segment
+    total = voyage.pirate_total(m.g, m.p)
 
     def outlook(boat: Boat, total: int = total) -> float:
         return m.after_win(boat, seg, total)
@@ -648,14 +742,7 @@ def _voyage_choice(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | No
             return COIN * person.count(m.g, m.p)
         return 0.0
 
-    value, boost = _best((boost_worth(card_hooks.card(m.g, a.card)) - MARKER, a)
-                         for a in legal if isinstance(a, act.ActivatePerson))
-    if boost is not None and value > EPS:
-        return boost
-    trade = m.trade_worth(m.boat(sh), seg)
-    if seg < len(m.cat.trade_board.segments) - 1 and m.sail_on_worth(m.boat(sh), seg + 1, total) > trade:
-        return act.SailOn(sh.dock)
-    return act.Trade(sh.dock)
+    return boost_worth
 
 
 def _corsair(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | None:
@@ -754,4 +841,115 @@ _DECISIONS: dict[str, Callable[[Mind, dict[str, Any], tuple[Action, ...]], Actio
     "corsair": _corsair,
     "final_convert": _final_convert,
     "choose": _choice,
+}
+
+
+# --- every option, valued ---------------------------------------------------------------------------
+
+
+def ranked(game: Game) -> list[tuple[float, Action]]:
+    """Every legal action of the pending decision with the heuristic's estimate of what it is
+    worth now (Prestige equivalents), :func:`choose`'s own pick first, the rest best first.
+
+    The values of different kinds of step are not all on one scale (the player governs before
+    it places its dice, whatever the dice are worth); the ranking is for weighing alternatives
+    (the hard rival's search, the easy rival's slips, hints), never for the heuristic itself.
+    Reads ``game`` as :func:`playout_choice` does: give it a seat's view to keep it honest."""
+    top = game.pending
+    if top is None:
+        raise ValueError("the game is over: nobody has a decision to make")
+    legal = game.legal_actions()
+    pick = _decide(game, top)
+    m = Mind(game, top.seat)
+    value = _VALUERS.get(top.kind)
+    scored = [(value(m, top.data, a) if value else 0.0, a) for a in legal]
+    first = next(v for v, a in scored if a == pick)
+    rest = sorted(((v, a) for v, a in scored if a != pick), key=lambda x: -x[0])
+    return [(first, pick), *rest]
+
+
+def _value_draft(m: Mind, data: Any, a: Action) -> float:
+    if not isinstance(a, act.Draft):
+        return -math.inf
+    v = m.die_worth(a.die, m.s.faces[a.die], False, False)[0]
+    colour = die_colour(a.die)
+    if colour in m.p.dice_bonus_colours:
+        v += m.gain_worth({current_bonus_mapping(m.g)[colour]: 1})
+    return v - 0.01 * m.s.faces[a.die]
+
+
+def _value_turn(m: Mind, data: Any, a: Action) -> float:
+    s = m.s
+    if isinstance(a, act.PlaceDie):
+        pips = harbor.pips_of(m.g, a.die)
+        if a.slot == harbor.DISTRICT:
+            return m.district_worth(pips)
+        return m.split(a.slot, pips, a.die in s.die_no_fee)[0]
+    if isinstance(a, (act.SpendFavorPip, act.UseSmugglerToken)):
+        pips = harbor.pips_of(m.g, a.die) + isinstance(a, act.SpendFavorPip)
+        no_fee = a.die in s.die_no_fee or isinstance(a, act.UseSmugglerToken)
+        cost = FAVOR if isinstance(a, act.SpendFavorPip) else SMUGGLER
+        return m.die_worth(a.die, pips, a.die in s.die_wild, no_fee)[0] - cost
+    if isinstance(a, act.SendShip):
+        return m.send_worth(m.boat(_ship_at(m, a.dock)))
+    if isinstance(a, act.EndTurn):
+        return 0.0
+    return govern_worth(m, a)
+
+
+def _value_assign(m: Mind, data: Any, a: Action) -> float:
+    if not isinstance(a, act.AssignPips):
+        return -math.inf
+    return sum(m.tile_worth(t, harbor.tier(m.g, n, fee)) if n else 0.0
+               for t, n, fee in zip(data.tiles, a.pips, data.fees, strict=True))
+
+
+def _value_voyage(m: Mind, data: Any, a: Action) -> float:
+    sh = _ship_at(m, data.dock)
+    seg = data.segment
+    total = voyage.pirate_total(m.g, m.p)
+    if isinstance(a, act.Trade):
+        return m.trade_worth(m.boat(sh), seg)
+    if isinstance(a, act.SailOn):
+        return m.sail_on_worth(m.boat(sh), seg + 1, total)
+    # An activation: what it adds to the better of trading and sailing on.
+    now = max(m.trade_worth(m.boat(sh), seg), m.after_win(m.boat(sh), seg, total))
+    card = getattr(a, "card", "")
+    gain = _voyage_boosts(m, data)(card_hooks.card(m.g, card)) if card else 0.0
+    return now + gain - MARKER
+
+
+def _value_corsair(m: Mind, data: Any, a: Action) -> float:
+    if not isinstance(a, act.ActivatePerson):
+        return 0.0
+    seg = data.segment
+    total = voyage.pirate_total(m.g, m.p)
+    gains = [m.sail_on_worth(m.boat(sh, strength=2), seg, total) - m.sail_on_worth(m.boat(sh), seg, total)
+             for sh in fleet.ships(m.p) if sh.where == OUTBOUND and sh.segment == seg]
+    return max(gains, default=0.0) - MARKER
+
+
+def _value_final(m: Mind, data: Any, a: Action) -> float:
+    if isinstance(a, act.UseConversion):
+        card = m.cat.conversion_cards[a.card]
+        return card.gain.prestige - 0.01 * card.coins
+    return 0.0
+
+
+def _value_choice(m: Mind, data: Any, a: Action) -> float:
+    rank = _CHOICES.get(data.handler)
+    top = m.g.pending
+    if not isinstance(a, act.Choose) or rank is None or top is None:
+        return 0.0
+    return float(rank(m, choices.option_of(top, a.option), data))
+
+
+_VALUERS: dict[str, Callable[[Mind, Any, Action], float]] = {
+    "draft": _value_draft,
+    "turn": _value_turn,
+    "assign": _value_assign,
+    "voyage_choice": _value_voyage,
+    "corsair": _value_corsair,
+    "final_convert": _value_final,
+    "choose": _value_choice,
 }

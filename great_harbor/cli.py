@@ -95,6 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--saves-dir", type=Path, metavar="DIR", help=cli_saves.SAVES_DIR_HELP)
     play.add_argument("--data", type=Path, metavar="DIR", help=DATA_HELP)
     play.add_argument("--automa", action="store_true", help="add the Automa as one more seat")
+    play.add_argument("--rivals", type=_levels, default=[], metavar="LEVELS",
+                      help="add computer rivals as more seats, one per level: easy, normal or hard "
+                           '(e.g. "hard,normal")')
     play.add_argument("--shops", action="store_true", help="play with the Harbor Shops variant")
     play.add_argument("--seed", type=_seed, default=None, help="seed of the game (default: a random game)")
 
@@ -147,6 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed+i")
     sim.add_argument("--check", action="store_true", help="verify the invariants after every action")
     sim.add_argument("--automa", action="store_true", help="make the last seat the Automa")
+    sim.add_argument("--rivals", type=_levels, default=[], metavar="LEVELS",
+                     help="computer rivals in the first seats, one per level (e.g. \"hard,normal\"); "
+                          "the other seats play at random")
     sim.add_argument("--shops", action="store_true", help="play with the Harbor Shops variant")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     sim.add_argument("--data", type=Path, metavar="DIR", help="play with the catalogue in DIR (default: "
@@ -203,6 +209,17 @@ def _seats(text: str) -> int:
     return value
 
 
+def _levels(text: str) -> list[str]:
+    from great_harbor.rival_kinds import LEVELS as RIVAL_LEVELS  # start-up: --help loads nothing more
+
+    levels = [x.strip().lower() for x in text.split(",") if x.strip()]
+    wrong = [x for x in levels if x not in RIVAL_LEVELS]
+    if not levels or wrong:
+        raise argparse.ArgumentTypeError(
+            f"rivals are {', '.join(RIVAL_LEVELS)}, separated by commas, not '{inert((wrong or [text])[0][:40])}'")
+    return levels
+
+
 def _seed(text: str) -> int:
     from great_harbor.engine.game import SEED_LIMIT  # here: the engine is not imported for --help (start-up)
 
@@ -230,8 +247,8 @@ def _names(text: str) -> list[str]:
 
 def cmd_play(args: argparse.Namespace) -> int:
     if args.load is not None:
-        if args.automa or args.shops or args.seed is not None:
-            print("error: --automa, --shops and --seed set up a new game; a loaded game keeps its own",
+        if args.automa or args.shops or args.seed is not None or args.rivals:
+            print("error: --automa, --rivals, --shops and --seed set up a new game; a loaded game keeps its own",
                   file=sys.stderr)
             return 2
         session = cli_saves.load_session(args.load, args.saves_dir, args.force, data=data_dir(args.data))
@@ -242,7 +259,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         print("error: --force goes with --load FILE", file=sys.stderr)
         return 2
     names: list[str] = args.players
-    seats = len(names) + (1 if args.automa else 0)
+    rivals: list[str] = args.rivals
+    seats = len(names) + (1 if args.automa else 0) + len(rivals)
     from great_harbor.engine.game import AUTOMA_NAME  # here: the engine is not imported for --help (start-up)
 
     if AUTOMA_NAME in names:
@@ -250,14 +268,19 @@ def cmd_play(args: argparse.Namespace) -> int:
               "against it)", file=sys.stderr)
         return 2
     if not 2 <= seats <= 4:
-        if args.automa:
+        others = " and ".join(x for x in (f"{len(rivals)} rival{'s' * (len(rivals) != 1)}" if rivals else "",
+                                          "the Automa" if args.automa else "") if x)
+        if args.automa and not rivals:
             print(f"error: with the Automa a game has 1 to 3 people, not {len(names)}", file=sys.stderr)
+        elif others:
+            print(f"error: a game has 2 to 4 seats, not {seats} ({len(names)} "
+                  f"{'person' if len(names) == 1 else 'people'} and {others})", file=sys.stderr)
         else:
-            print(f"error: a game has 2 to 4 players, not {len(names)} (add --automa to play one person "
-                  "against the Automa)", file=sys.stderr)
+            print(f"error: a game has 2 to 4 players, not {len(names)} (add --automa or --rivals to play one "
+                  "person against the computer)", file=sys.stderr)
         return 2
     return cli_saves.run_app(players=names, automa=args.automa, seed=args.seed, shops=args.shops,
-                             saves_dir=args.saves_dir, data=data_dir(args.data))
+                             saves_dir=args.saves_dir, data=data_dir(args.data), rivals=rivals)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -298,8 +321,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         cat = load_catalogue(data_dir(args.data))
     except CatalogueError as exc:
         return cli_saves.error(exc)
+    if len(args.rivals) + args.automa > args.players:
+        print(f"error: {len(args.rivals)} rivals{' and the Automa' if args.automa else ''} do not fit in "
+              f"{args.players} seats (set --players)", file=sys.stderr)
+        return 2
     kwargs = dict(games=args.games, players=args.players, seed=args.seed, check=args.check,
-                  automa=args.automa, shops=args.shops)
+                  automa=args.automa, shops=args.shops, rivals=args.rivals)
     if args.json or not sys.stdout.isatty():
         report = run(cat, **kwargs)  # type: ignore[arg-type]
     else:
@@ -326,6 +353,9 @@ def _print_report(data: dict[str, object]) -> None:
                 "first_error"):
         if key in data:
             table.add_row(key.replace("_", " "), str(data[key]))
+    for level, row in dict(data.get("rivals") or {}).items():  # type: ignore[call-overload]
+        table.add_row(f"{level} rival", f"mean {row['mean_prestige']} Prestige, won {row['win_share']:.0%} "
+                                        f"of its games ({row['seats']} seats)")
     Console().print(table)
 
 

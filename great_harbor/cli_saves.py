@@ -11,7 +11,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -265,7 +265,7 @@ COMMANDS: dict[str, Command] = {
 
 def run_app(players: list[str] | None = None, automa: bool = False, seed: int | None = None,
             shops: bool = False, *, saves_dir: Path | None = None, session: Session | None = None,
-            replay: Replay | None = None, data: Path | None = None) -> int:
+            replay: Replay | None = None, data: Path | None = None, rivals: Sequence[str] = ()) -> int:
     """Run the app: a new game (``players``), a saved one (``session``), the replay viewer
     (``replay``), or else the new-game screen; new games use the catalogue in ``data`` (default:
     the shipped one)."""
@@ -284,6 +284,6 @@ def run_app(players: list[str] | None = None, automa: bool = False, seed: int | 
     from great_harbor.ui.app import make_app  # start-up: only for this command
 
     app = make_app(seed=seed, players=players, automa=automa, shops=shops, catalogue=cat, saves_dir=saves_dir,
-                   session=session, replay=replay)
+                   session=session, replay=replay, rivals=rivals)
     app.run()
     return app.return_code or 0  # 1 when the app stopped on an error

@@ -8,10 +8,13 @@ actions through the engine, so the seed and the actions reproduce the game exact
     program     the version of great-harbor that wrote it
     catalogue   fingerprint of the component catalogue the game was played with
     created     when the game began, updated: when the record was last written (ISO 8601, UTC)
-    setup       seats (name, automa), shops_variant, seed
+    setup       seats (name, automa, and rival: the level of a computer rival), shops_variant, seed
     summary     round, turn, phase, seats, who is to move, finished, scores: for listings only
     actions     one action per line, as Action.to_dict() writes it
     state       digest of the game after the last action (log left out): a replay must reach it
+    notes       (only when there are any) why each computer rival's action was taken: the log
+                event written before the action of that index, so a replay shows it again
+    hints       (only when any were used) how many hints the people at the table asked for
     checksum    digest of everything above: a file damaged or edited by hand is noticed
 
 Every problem is a :class:`RecordError` whose message is one line. Some can be overridden with
@@ -34,7 +37,17 @@ from typing import Any
 from great_harbor import __version__
 from great_harbor.data import Catalogue
 from great_harbor.data.catalogue import default_data_dir, earlier_fingerprints, shipped_fingerprint
-from great_harbor.engine import Action, EngineError, Game, IllegalAction, Seat, action_from_dict, harbor, names
+from great_harbor.engine import (
+    Action,
+    EngineError,
+    Game,
+    IllegalAction,
+    Seat,
+    action_from_dict,
+    harbor,
+    names,
+    narrate,
+)
 from great_harbor.engine.actions import PlaceDie
 from great_harbor.engine.scoring import ITEM_NAMES, ITEMS
 from great_harbor.safe_io import NotARegularFile, TooLarge, read_regular
@@ -113,6 +126,8 @@ class GameRecord:
     updated: str = ""
     program: str = __version__
     state: str = ""  # digest of the game after ``actions``, as last written
+    notes: dict[int, dict[str, Any]] = field(default_factory=dict)  # action index -> event before it
+    hints: int = 0  # hints asked for at the table
 
     @classmethod
     def new(
@@ -156,6 +171,9 @@ class GameRecord:
             action = actions[number]
             number += 1
             total = len(actions)
+            note = self.notes.get(number - 1)  # a computer rival's reasons, logged before its move
+            if note is not None:
+                write_note(game, note)
             try:
                 # Records made while the choices listed every split of a die's pips may hold one
                 # that the choices now give as another split with the same result: read it as that
@@ -198,15 +216,25 @@ class GameRecord:
             "created": self.created,
             "updated": self.updated or self.created,
             "setup": {
-                "seats": [{"name": s.name, "automa": s.automa} for s in self.seats],
+                "seats": [_seat_dict(s) for s in self.seats],
                 "shops_variant": self.shops_variant,
                 "seed": self.seed,
             },
             "summary": summary(game, len(self.actions)),
             "actions": [a.to_dict() for a in self.actions],
             "state": self.state,
+            **self._extras(),
         }
         return seal(data)
+
+    def _extras(self) -> dict[str, Any]:
+        """The fields only some records have: the rivals' notes, the hints used."""
+        out: dict[str, Any] = {}
+        if self.notes:
+            out["notes"] = {str(i): self.notes[i] for i in sorted(self.notes)}
+        if self.hints:
+            out["hints"] = self.hints
+        return out
 
     def dumps(self, game: Game) -> str:
         """The record as text: indented JSON with one action per line.
@@ -225,13 +253,13 @@ class GameRecord:
             "created": self.created,
             "updated": self.updated,
             "setup": {
-                "seats": [{"name": s.name, "automa": s.automa} for s in self.seats],
+                "seats": [_seat_dict(s) for s in self.seats],
                 "shops_variant": self.shops_variant,
                 "seed": self.seed,
             },
             "summary": summary(game, len(self.actions)),
         }
-        tail = {"state": self.state}
+        tail = {"state": self.state, **self._extras()}
         texts = [_action_json(a) for a in self.actions]
         # The checksum is over the canonical form (sorted keys; "actions" sorts first).
         rest = _canonical({**head, **tail})
@@ -240,8 +268,9 @@ class GameRecord:
         lines = ",\n".join("    " + r for _, r in texts)
         actions = "[\n" + lines + "\n  ]" if texts else "[]"
         head_text = _pretty(head, "")[:-2]  # without the closing "\n}"
+        extras = "".join(f"  {json.dumps(k)}: {_pretty(v, '  ')},\n" for k, v in self._extras().items())
         return (f"{head_text},\n  \"actions\": {actions},\n  \"state\": {json.dumps(self.state)},\n"
-                f"  \"checksum\": {json.dumps(checksum)}\n}}\n")
+                f"{extras}  \"checksum\": {json.dumps(checksum)}\n}}\n")
 
     # --- reading --------------------------------------------------------------------------------
 
@@ -431,7 +460,7 @@ def _validated(data: dict[str, Any]) -> Any:
 
 def _build(model: Any) -> GameRecord:
     """A GameRecord from a validated ``record_model.RecordFile``."""
-    seats = [Seat(seat.name, seat.automa) for seat in model.setup.seats]
+    seats = [Seat(seat.name, seat.automa, seat.rival) for seat in model.setup.seats]
     actions: list[Action] = []
     for number, raw in enumerate(model.actions, start=1):
         try:
@@ -441,8 +470,33 @@ def _build(model: Any) -> GameRecord:
     return GameRecord(
         seats=seats, seed=model.setup.seed, shops_variant=model.setup.shops_variant, actions=actions,
         catalogue=model.catalogue, created=model.created, updated=model.updated, program=model.program,
-        state=model.state,
+        state=model.state, notes=_notes(model, len(actions)), hints=model.hints,
     )
+
+
+def _notes(model: Any, actions: int) -> dict[int, dict[str, Any]]:
+    """The rivals' notes of a record: each the log event written before the action of its index."""
+    out: dict[int, dict[str, Any]] = {}
+    for key, note in (model.notes or {}).items():
+        if int(key) >= actions:
+            raise RecordError(f"the record's notes.{key} is about an action the record does not have")
+        out[int(key)] = note.model_dump()
+    return out
+
+
+def write_note(game: Game, note: dict[str, Any]) -> None:
+    """Write a note (a rival's reasons) into the game's log, as the event it was when played."""
+    if note["kind"] not in narrate.kinds() or not 0 <= note["actor"] < game.s.seats:
+        raise RecordError(f"the record has a note the game cannot show ({note['kind']!r})")
+    game.log(note["kind"], note["actor"], secret=note.get("secret") or None, reader=note.get("reader", -1),
+             **note.get("data", {}))
+
+
+def _seat_dict(seat: Seat) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": seat.name, "automa": seat.automa}
+    if seat.rival:
+        out["rival"] = seat.rival
+    return out
 
 
 # --- summary and layout ---------------------------------------------------------------------------
@@ -497,7 +551,8 @@ def log_lines(game: Game, viewer: int | None = None) -> list[tuple[bool, str]]:
 def log_text(record: GameRecord, game: Game) -> str:
     """The game's log as plain text, with a short header and, when it is over, the scores."""
     s = game.s
-    seats = ", ".join(f"{p.name} (Automa)" if p.automa else p.name for p in s.players)
+    seats = ", ".join(f"{p.name} (Automa)" if p.automa else f"{p.name} ({spec.rival} rival)" if spec.rival
+                      else p.name for p, spec in zip(s.players, record.seats, strict=False))
     head = [
         "The Great Harbor: game log",
         f"Seats: {seats}",
@@ -506,6 +561,7 @@ def log_text(record: GameRecord, game: Game) -> str:
         f"Started {record.created}; {len(record.actions)} actions; "
         + ("finished." if game.is_over else f"now round {s.round}, turn {s.turn}, {s.phase} phase."),
         f"Lines marked {REVEAL_MARK} reveal dice or cards: undo never goes back past them.",
+        *([f"Played with hints: {record.hints} asked for."] if record.hints else []),
         "",
     ]
     body = [f"{REVEAL_MARK if marked else ' '} {line}" for marked, line in log_lines(game)]

@@ -31,6 +31,7 @@ from pydantic import (
     StrictStr,
     ValidationError,
     create_model,
+    model_validator,
 )
 
 from great_harbor.data.entry import LABEL_PATTERN
@@ -85,6 +86,14 @@ class SeatRecord(_Closed):
 
     name: SeatName = Field(description="the seat's name: 1 to 40 characters, no control characters")
     automa: StrictBool = Field(False, description="whether the Automa plays this seat")
+    rival: Literal["", "easy", "normal", "hard"] = Field(
+        "", description="the level of the computer rival playing this seat (absent: a person or the Automa)")
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> SeatRecord:
+        if self.rival and self.automa:
+            raise ValueError("a seat is the Automa or a computer rival, not both")
+        return self
 
 
 class SetupRecord(_Closed):
@@ -94,6 +103,19 @@ class SetupRecord(_Closed):
     shops_variant: StrictBool = Field(False, description="whether the Harbor Shops variant is played")
     seed: Annotated[StrictInt, Field(ge=-SEED_LIMIT, le=SEED_LIMIT - 1)] = Field(
         description="the seed of the game's random numbers")
+
+
+class NoteRecord(_Closed):
+    """A log event written before one of the actions: a computer rival's reasons for it."""
+
+    kind: Literal["rival.move"]
+    actor: Annotated[StrictInt, Field(ge=0, le=3)] = Field(description="the rival's seat")
+    data: dict[Text, Any] = Field(description="what everyone may read (see engine/narrate.py)")
+    secret: dict[Text, Any] = Field(default_factory=dict, description="what only the rival's seat may read")
+    reader: Annotated[StrictInt, Field(ge=-1, le=3)] = -1
+
+
+NoteKey = Annotated[StrictStr, Field(pattern=r"^[0-9]{1,5}$")]
 
 
 class SummaryRecord(_Open):
@@ -164,6 +186,10 @@ class RecordFile(_Open):
     actions: list[ActionRecord] = Field(  # type: ignore[valid-type]
         max_length=MAX_ACTIONS, description="every action taken, in order; each as the engine's Action.to_dict()")
     state: Text = Field("", description="'sha256:' and a digest of the game after the last action (log left out)")
+    notes: dict[NoteKey, NoteRecord] | None = Field(
+        None, description="computer rivals' reasons, by the index of the action they come before")
+    hints: Annotated[StrictInt, Field(ge=0, le=MAX_ACTIONS)] = Field(
+        0, description="how many hints the people at the table asked for")
     checksum: Text | None = Field(
         None, description="'sha256:' and the digest of the rest of the file as JSON with sorted keys, "
                           "no spaces, non-ASCII kept")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from great_harbor.data import Catalogue
 from great_harbor.engine import Action, Game
-from great_harbor.record import GameRecord, load
+from great_harbor.record import GameRecord, load, write_note
 
 
 @dataclass(frozen=True)
@@ -79,6 +79,9 @@ class Replay:
             self.game.restore(fresh)
             self.position = position
         while self.position < position:
+            note = self.record.notes.get(self.position)
+            if note is not None:  # a rival's reasons, as when it played
+                write_note(self.game, note)
             self.game.apply(self.record.actions[self.position])
             self.position += 1
         return self.game

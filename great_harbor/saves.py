@@ -332,6 +332,7 @@ class SaveInfo:
     path: Path
     seats: list[str] = field(default_factory=list)
     automa: list[bool] = field(default_factory=list)
+    rivals: list[str] = field(default_factory=list)  # per seat: a computer rival's level, or ""
     round: int = 0
     turn: str = ""
     phase: str = ""
@@ -353,7 +354,9 @@ class SaveInfo:
         return inert(self.path.stem)
 
     def seats_text(self) -> str:
-        return ", ".join(f"{n} (Automa)" if a else n for n, a in zip(self.seats, self.automa, strict=False))
+        rivals = self.rivals or [""] * len(self.seats)
+        return ", ".join(f"{n} (Automa)" if a else f"{n} ({r} rival)" if r else n
+                         for n, a, r in zip(self.seats, self.automa, rivals, strict=False))
 
     def status(self) -> str:
         if self.problem:
@@ -386,6 +389,7 @@ def read_info(path: Path) -> SaveInfo:
         path=path,
         seats=[_text(s.get("name", "?")) for s in seats],
         automa=[s.get("automa", False) is True for s in seats],
+        rivals=[_text(s["rival"]) if isinstance(s.get("rival"), str) else "" for s in seats],
         round=_int(summary.get("round")),
         turn=_text(summary.get("turn", "")),
         phase=_text(summary.get("phase", "")),
@@ -462,6 +466,7 @@ def info_as_dict(info: SaveInfo) -> dict[str, object]:
         "path": str(info.path),
         "seats": info.seats,
         "automa": info.automa,
+        "rivals": info.rivals,
         "round": info.round,
         "turn": info.turn,
         "phase": info.phase,

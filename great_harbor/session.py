@@ -9,18 +9,22 @@ place, so widgets holding it see the change.
     session = Session.load(cat, path)                           # RecordError: one line
     problem = session.apply(action)     # IllegalAction if not legal; a save problem as text, or None
     if session.can_undo(): session.undo()   # else session.can_undo().reason says why not
+    rival = session.rival_to_move()         # a computer rival's decision is pending: it decides
+    session.apply(decision.action, note=decision.note(...))   # its move, with its reasons for the log
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from great_harbor.data import Catalogue
 from great_harbor.engine import Action, Game, IllegalAction, Seat, action_from_dict, rule_ids
 from great_harbor.engine.game import naming_problem
-from great_harbor.record import GameRecord, RecordError, load, log_text
+from great_harbor.record import GameRecord, RecordError, load, log_text, write_note
+from great_harbor.rival_kinds import LEVELS as RIVAL_LEVELS
 from great_harbor.saves import (
     SaveError,
     SaveGuard,
@@ -35,6 +39,21 @@ from great_harbor.saves import (
 )
 from great_harbor.text import inert
 from great_harbor.undo import Before, Step, Verdict, can_undo, step
+
+if TYPE_CHECKING:
+    from great_harbor.rivals import Rival
+
+
+def seating_problem(seats: Sequence[Seat]) -> str | None:
+    """Why these seats cannot sit at the table, or None: a game at the table needs a person, and
+    a seat is the Automa or a computer rival, not both. (Headless games, ``simulate`` and the
+    benchmarks, may seat computers only.)"""
+    for i, seat in enumerate(seats, start=1):
+        if seat.rival and (seat.automa or seat.rival not in RIVAL_LEVELS):
+            return f"seat {i} is a rival of unknown level {seat.rival!r} or the Automa as well"
+    if all(seat.automa or seat.rival for seat in seats):
+        return "at least one seat must be a person"
+    return None
 
 
 class CannotUndo(ValueError):
@@ -65,6 +84,8 @@ class Session:
         self.closed = False  # close() was called: autosave has stopped
         self._redo: list[Action] = []
         self._saved = path is not None and path.exists()  # a good save exists at ``path``
+        self._rivals: dict[int, Rival] = {}
+        self.rival_settings: dict[str, Any] = {}  # keyword arguments for every Rival (tests: a smaller budget)
         self._lock: SaveLock | None = None  # this process's right to write ``path``
         self._guard = SaveGuard()  # the file as this process last read or wrote it
         if path is not None:
@@ -88,7 +109,7 @@ class Session:
         saves folder). Raises IllegalAction for an impossible seating; a failed first save is
         only noted in ``save_error``."""
         record = GameRecord.new(cat, seats, seed, shops_variant)
-        problem = naming_problem(record.seats)
+        problem = naming_problem(record.seats) or seating_problem(record.seats)
         if problem is not None:
             raise IllegalAction(problem, rule_ids.SEATS)
         game = Game.new(cat, record.seats, seed=record.seed, shops_variant=shops_variant)
@@ -144,9 +165,11 @@ class Session:
     def actions(self) -> list[Action]:
         return self.record.actions
 
-    def apply(self, action: Action | dict[str, Any]) -> str | None:
+    def apply(self, action: Action | dict[str, Any], note: dict[str, Any] | None = None) -> str | None:
         """Apply a legal action (IllegalAction otherwise, nothing changed) and autosave.
 
+        ``note``: a computer rival's reasons (:meth:`great_harbor.rivals.Decision.note`), written
+        to the log just before its action and kept in the record for replays.
         Returns None, or the one-line problem when the autosave failed (also in ``save_error``);
         the game goes on either way and the previous save is intact.
         """
@@ -154,7 +177,13 @@ class Session:
             action = action_from_dict(action)
         if self.game.is_over:
             raise IllegalAction("the game is over")
+        if not self.game.is_legal(action):
+            raise IllegalAction(self.game.why_illegal(action))
         before = Before.of(self.game)
+        if note is not None:
+            note = json.loads(json.dumps(note))  # exactly as a replay reads it from the record
+            write_note(self.game, note)
+            self.record.notes[len(self.record.actions)] = note
         self.game.apply(action)
         self.steps.append(step(before, self.game, action))
         self.record.actions.append(action)
@@ -174,6 +203,7 @@ class Session:
             raise CannotUndo(verdict.reason)
         action = self.record.actions[-1]
         self.game.restore(self._replay(len(self.record.actions) - 1))
+        self.record.notes.pop(len(self.record.actions) - 1, None)
         self.record.actions.pop()
         self.steps.pop()
         self._redo.append(action)
@@ -197,6 +227,48 @@ class Session:
         action = self._redo[-1]
         self.apply(action)
         return action
+
+    # --- computer rivals and hints --------------------------------------------------------------
+
+    def seat_kind(self, seat: int) -> str:
+        """``"person"``, ``"automa"`` or the level of a computer rival."""
+        spec = self.record.seats[seat]
+        return "automa" if spec.automa else spec.rival or "person"
+
+    def is_person(self, seat: int) -> bool:
+        return self.seat_kind(seat) == "person"
+
+    def rival(self, seat: int) -> Rival | None:
+        """The computer rival in ``seat`` (None for a person or the Automa)."""
+        level = self.record.seats[seat].rival
+        if not level or self.record.seats[seat].automa:
+            return None
+        if seat not in self._rivals:
+            from great_harbor.rivals import Rival, rival_seed  # start-up: only a game with rivals loads them
+
+            self._rivals[seat] = Rival(level, rival_seed(self.record.seed, seat), **self.rival_settings)
+        return self._rivals[seat]
+
+    def rival_to_move(self) -> Rival | None:
+        """The rival whose decision is pending, if it is a rival's."""
+        seat = self.game.current_player
+        return None if seat is None else self.rival(seat)
+
+    def play_rival(self) -> str | None:
+        """Let the rival whose decision is pending decide and play (in the calling thread; the UI
+        decides in a worker and calls :meth:`apply`). Returns what :meth:`apply` returns."""
+        rival = self.rival_to_move()
+        seat = self.game.current_player
+        if rival is None or seat is None:
+            raise ValueError("no computer rival is to move")
+        own = self.game.view(seat)
+        decision = rival.decide(own)
+        return self.apply(decision.action, note=decision.note(own, self.game.view(None)))
+
+    def hint_used(self) -> None:
+        """Note in the record that someone at the table asked for a hint."""
+        self.record.hints += 1
+        self.save()
 
     def _replay(self, upto: int) -> Game:
         # The record's actions were all legal when taken: replay them unchecked (fast).
@@ -270,4 +342,4 @@ class Session:
         return log_text(self.record, self.game)
 
 
-__all__ = ["CannotUndo", "RecordError", "Session"]
+__all__ = ["CannotUndo", "RecordError", "Session", "seating_problem"]

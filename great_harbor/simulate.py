@@ -1,7 +1,9 @@
 """Headless random playouts: ``great-harbor simulate``.
 
-Every seat picks uniformly among the legal actions. With ``check`` the invariants are verified
-after every action. The report is a plain dict (printed as JSON by the CLI).
+Every seat picks uniformly among the legal actions, but for computer rivals (``rivals``: their
+levels, in the first seats), which play as they would at the table, and the Automa. With ``check``
+the invariants are verified after every action. The report is a plain dict (printed as JSON by
+the CLI).
 """
 
 from __future__ import annotations
@@ -11,13 +13,16 @@ import statistics
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from great_harbor.data import Catalogue
 from great_harbor.engine import Game, Seat
 from great_harbor.engine.invariants import check as check_invariants
+
+if TYPE_CHECKING:
+    from great_harbor.rivals import Rival
 
 NAMES = ["Ana", "Ben", "Cleo", "Dido"]
 
@@ -36,6 +41,8 @@ class Report:
     effects_resolved: set[str] = field(default_factory=set)
     shops: bool = False  # games played with the Harbor Shops variant
     shops_placed: list[int] = field(default_factory=list)  # Shops on the harbor at the end, per game
+    rival_prestige: dict[str, list[int]] = field(default_factory=dict)  # level -> final Prestige per seat
+    rival_wins: dict[str, float] = field(default_factory=dict)  # level -> games won (shared wins split)
 
     def as_dict(self) -> dict[str, Any]:
         secs = max(self.seconds, 1e-9)
@@ -57,6 +64,12 @@ class Report:
             out["automa_mean_prestige"] = round(statistics.fmean(self.automa_prestige), 2)
         if self.shops:
             out["shops_per_game"] = round(statistics.fmean(self.shops_placed), 2) if self.shops_placed else None
+        if self.rival_prestige:
+            out["rivals"] = {
+                level: {"seats": len(totals), "mean_prestige": round(statistics.fmean(totals), 2),
+                        "win_share": round(self.rival_wins.get(level, 0.0) / len(totals), 3)}
+                for level, totals in self.rival_prestige.items()
+            }
         return out
 
 
@@ -65,9 +78,10 @@ def _card_order(card: str) -> tuple[str, int]:
     return kind, int(num) if num.isdigit() else 0
 
 
-def seats_for(players: int, automa: bool) -> list[Seat]:
-    """``players`` seats in all; with ``automa`` the last one is the Automa."""
-    seats = [Seat(NAMES[i]) for i in range(players)]
+def seats_for(players: int, automa: bool, rivals: Sequence[str] = ()) -> list[Seat]:
+    """``players`` seats in all; with ``automa`` the last one is the Automa; ``rivals`` (levels)
+    take the first seats."""
+    seats = [Seat(NAMES[i], rival=rivals[i] if i < len(rivals) else "") for i in range(players)]
     if automa:
         seats[-1] = Seat("Automa", automa=True)
     return seats
@@ -88,10 +102,16 @@ def play_one(cat: Catalogue, seats: list[Seat], seed: int, check: bool, shops: b
     try:
         game = Game.new(cat, seats, seed=seed, shops_variant=shops)
         agent = random.Random(seed * 7919 + 17)
+        rivals = _rivals(seats, seed)
         if check:
             check_invariants(game)
         while not game.is_over:
-            action = agent.choice(game.legal_actions())
+            seat = game.current_player
+            rival = rivals.get(seat) if seat is not None else None
+            if rival is not None and seat is not None:
+                action = rival.decide(game.view(seat)).action
+            else:
+                action = agent.choice(game.legal_actions())
             game.apply(action)
             report.actions_by_kind[action.kind] += 1
             index += 1
@@ -104,6 +124,14 @@ def play_one(cat: Catalogue, seats: list[Seat], seed: int, check: bool, shops: b
     return game
 
 
+def _rivals(seats: Sequence[Seat], seed: int) -> dict[int, Rival]:
+    if not any(s.rival for s in seats):
+        return {}
+    from great_harbor.rivals import Rival, rival_seed  # start-up: random games never load the rivals
+
+    return {i: Rival(s.rival, rival_seed(seed, i)) for i, s in enumerate(seats) if s.rival}
+
+
 def run(
     cat: Catalogue,
     games: int,
@@ -113,9 +141,10 @@ def run(
     automa: bool = False,
     shops: bool = False,
     progress: Callable[[int], None] | None = None,
+    rivals: Sequence[str] = (),
 ) -> Report:
     report = Report(shops=shops)
-    seats = seats_for(players, automa)
+    seats = seats_for(players, automa, rivals)
     start = time.perf_counter()
     for i in range(games):
         game_seed = seed + i
@@ -134,7 +163,13 @@ def run(
         else:
             report.completed += 1
             for p, sc in zip(game.s.players, game.s.final_scores, strict=True):
-                (report.automa_prestige if p.automa else report.prestige).append(sc["total"])
+                level = seats[p.seat].rival
+                if level:
+                    report.rival_prestige.setdefault(level, []).append(sc["total"])
+                    if p.seat in game.s.winners:
+                        report.rival_wins[level] = report.rival_wins.get(level, 0.0) + 1 / len(game.s.winners)
+                else:
+                    (report.automa_prestige if p.automa else report.prestige).append(sc["total"])
             report.effects_resolved.update(game.s.effects_resolved)
             if shops:
                 report.shops_placed.append(len(game.s.shops))

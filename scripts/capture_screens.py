@@ -191,6 +191,41 @@ async def automa_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
     await pilot.pause()
 
 
+async def settle(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    """Wait while a computer rival thinks or a hint is worked out (in worker threads)."""
+    for _ in range(3000):
+        await pilot.pause(0.01)
+        if app.thinking is None and not any(w.group == "hint" and w.is_running for w in app.workers):
+            return
+
+
+async def rival_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    from great_harbor.ui.screens.automa_turn import AutomaTurnScreen
+
+    await settle(pilot, app)
+    while not isinstance(app.screen, AutomaTurnScreen):
+        await pilot.press("enter")  # Ana drafts; the rival's draft is played back
+        await settle(pilot, app)
+    screen = app.screen
+    assert isinstance(screen, AutomaTurnScreen)
+    screen.step()  # both lines: its reasons, then its move
+    await pilot.pause()
+
+
+async def hint_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    from great_harbor.ui.hints import HintScreen
+
+    await settle(pilot, app)
+    for _ in range(40):  # to Ana's first turn
+        if app.game is not None and app.game.s.phase == "actions" and app.game.current_player == 0:
+            break
+        await pilot.press("enter")
+        await settle(pilot, app)
+    await pilot.press("H")
+    await settle(pilot, app)
+    assert isinstance(app.screen, HintScreen)
+
+
 async def palette_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
     await pilot.pause()
     await pilot.press("ctrl+p")
@@ -289,6 +324,7 @@ TABLE_KEYS = [
     ("Ctrl+Y", "redo the action you took back"),
     ("Ctrl+E", "write the game's log to a text file beside its save"),
     ("Ctrl+P", "command palette: view a colony, undo, redo, export the log, saved games, new game, Automa pace"),
+    ("H", "a hint: what the hard rival would do in your seat now, why, and the two runners-up"),
     ("? or F1", "rules lookup (on every screen)"),
     ("F5", "the rules entry for what is highlighted, or for the refusal just shown"),
     ("Ctrl+Q", "quit (the game is saved: Continue brings it back)"),
@@ -298,9 +334,9 @@ CAPTURES = [
     Capture(
         "New game",
         "What `great-harbor` opens. Two to four seats, each with a name and a kind: a person, the "
-        "Automa (at most one seat) or empty; the Harbor Shops variant; an optional seed for a "
-        "game that can be played again. A setup that cannot be played is explained in one line "
-        "under the button and nothing starts.",
+        "Automa (at most one seat), a computer rival (easy, normal or hard) or empty, at least one "
+        "person; the Harbor Shops variant; an optional seed for a game that can be played again. "
+        "A setup that cannot be played is explained in one line under the button and nothing starts.",
         [("Tab / Shift+Tab", "move between fields"), ("← → Space", "change a seat's kind"),
          ("Space", "tick the Harbor Shops variant"), ("Enter or Ctrl+S", "start the game"),
          ("Ctrl+O", "the saved games"), ("Ctrl+Q", "quit")],
@@ -438,6 +474,25 @@ CAPTURES = [
         [("Space, Enter or Esc", "skip ahead"), ("a letter", "skip ahead and start typing it into the action filter")],
         lambda: make_app(seed=SEED, players=["Ana"], automa=True, automa_delay=1000, blink=False),
         automa_steps,
+    ),
+    Capture(
+        "A computer rival's move",
+        "A computer rival decides from what its seat may know while the table shows it thinking, "
+        "then its moves are played back like the Automa's: first what it chose and why, then what "
+        "happened. The hard rival also names the options it weighed and how far behind each came "
+        "out (from round 4, over sampled futures). Nobody can undo a rival's move.",
+        [("Space, Enter or Esc", "skip ahead"), ("a letter", "skip ahead and start typing it into the action filter")],
+        lambda: make_app(seed=SEED, players=["Ana"], rivals=["hard"], automa_delay=1000, blink=False),
+        rival_steps,
+    ),
+    Capture(
+        "A hint",
+        "H at the table, on your own decision: what the hard rival would do in your seat, why, and "
+        "the two runners-up with how far behind they are. Never over the hand-off screen or while "
+        "another seat decides; a game with hints says so in its record and on the final scores.",
+        [("Enter", "close and highlight the suggestion in the action list"), ("Esc or H", "close")],
+        lambda: make_app(seed=SEED, players=["Ana"], rivals=["normal"], automa_delay=0, blink=False),
+        hint_steps,
     ),
     Capture(
         "Command palette",

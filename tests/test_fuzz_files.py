@@ -18,7 +18,7 @@ import yaml  # type: ignore[import-untyped]
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from great_harbor import cli, cli_saves
+from great_harbor import cli_saves
 from great_harbor.cli import main
 from great_harbor.data import Catalogue, default_data_dir
 from great_harbor.data.catalogue import FILE_NAMES

@@ -44,8 +44,13 @@ AUTOMA_NAME = "Automa"  # the Automa's seat; no person may take this name (names
 
 @dataclass(frozen=True)
 class Seat:
+    """Who sits in a seat: a person, the Automa, or a computer rival (``rival`` names its level,
+    see :mod:`great_harbor.rivals`; the engine plays a rival's seat as a person's: only who
+    decides differs, and that is decided outside the engine)."""
+
     name: str
     automa: bool = False
+    rival: str = ""
 
 
 def naming_problem(seats: Sequence[Seat]) -> str | None:

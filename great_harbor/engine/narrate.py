@@ -778,3 +778,111 @@ def _automa_trade(t: Table, e: Event, _: Secret) -> str:
     if d["discarded"]:
         text += f"; it discards the leftmost Luxury demand ({t.cat.luxury_demand_tiles[d['discarded']].luxury})"
     return text + "."
+
+
+# --- computer rivals (great_harbor.rivals) ---------------------------------------------------------
+# A rival's move is preceded by one event saying what it chose and why: ``data`` holds its level,
+# the action in the action list's words (``does``), the reasons (``why``: codes and particulars,
+# see rivals/explain.py) and, for the hard rival, the alternatives it weighed with their margins;
+# reasons and alternatives that would name a card in its hand are in the secret only.
+
+
+def _site(t: Table, site_id: str) -> str:
+    site = next((s for s in t.cat.colony_board.sites if s.id == site_id), None)
+    if site is None:
+        return site_id
+    return f"{'Dock Hut' if site.kind == 'dock_hut' else 'Insula'} {site.index}"
+
+
+def _tiles(t: Table, tiles: Sequence[str]) -> str:
+    names = [t.cat.tiles[x].name for x in tiles if x in t.cat.tiles]
+    return " and ".join(names) if names else "the Smuggler's District"
+
+
+_REASONS: dict[str, Callable[[Table, Mapping[str, Any]], str]] = {
+    "prestige": lambda t, r: f"{r['n']} Prestige on the card",
+    "governor": lambda t, r: f"{r['colour']} pairs with its Governor",
+    "dice-bonus": lambda t, r: f"a second {r['colour']} card unlocks the {r['colour']} Dice Color Bonus",
+    "senate": lambda t, r: f"a step up the {r['colour']} Senate track",
+    "power": lambda t, r: f"the {card_name(t, r['card'])}'s power pays off",
+    "end-bonus": lambda t, r: "it scores more at the end of the game",
+    "strongest-fleet": lambda t, r: "the strongest ship in its fleet",
+    "first-ship": lambda t, r: "its first ship",
+    "replaces": lambda t, r: f"it retires the weaker {card_name(t, r['card'])}",
+    "structure": lambda t, r: _site(t, r["site"]) + (
+        f" next to {plural(r['adjacent'], 'structure')} it has" if r["adjacent"] else ""),
+    "activate": lambda t, r: f"the {card_name(t, r['card'])}'s power is worth a marker now",
+    "luxury": lambda t, r: f"{r['luxury']} " + ("the Trade board asks for" if r["wanted"] else "to trade later"),
+    "crew": lambda t, r: f"+1 {r['stat']} on every voyage",
+    "repair": lambda t, r: "the ship must sail again",
+    "odds": lambda t, r: f"about {r['pct']}% to beat the first Pirates",
+    "conversion-prestige": lambda t, r: f"{plural(r['n'], 'Prestige')} for its coins".replace("Prestiges", "Prestige"),
+    "conversion": lambda t, r: "what the conversion gives is worth its coins",
+    "keep-coins": lambda t, r: "no conversion gives more Prestige, and coins break a tie",
+    "nothing-left": lambda t, r: "nothing else is worth an action now",
+    "trade": lambda t, r: f"it cashes in rather than face the next Pirates ({r['pct']}% to beat them)",
+    "sail-on": lambda t, r: f"{r['pct']}% to beat the next Pirates, for a richer segment",
+    "best-card": lambda t, r: "the card worth most to it",
+    "corsair": lambda t, r: "its ship needs the help",
+    "not-needed": lambda t, r: "it does not need it now",
+    "best-option": lambda t, r: "the option worth most to it",
+    "die-fits": lambda t, r: f"the die fits {_tiles(t, r['tiles'])} best",
+    "best-spot": lambda t, r: f"the best spot for the die (worth about {r['pe']:.1f} Prestige to it)",
+    "plans": lambda t, r: "resources toward its plans",
+    "for-card": lambda t, r: f"resources toward the {card_name(t, r['card'])} in its hand",
+    "for-site": lambda t, r: f"resources toward its {_site(t, r['site'])}",
+    "spare": lambda t, r: "resources for later",
+    "draws": lambda t, r: "it draws a card",
+    "district": lambda t, r: "Smuggler tokens and resources from the District",
+    "bonus-resource": lambda t, r: f"its {r['colour']} Dice Color Bonus adds a resource",
+    "favor-pip": lambda t, r: "one more pip reaches a better benefit",
+    "no-fee": lambda t, r: "a Smuggler token skips the shore fee",
+    "best-split": lambda t, r: "the split worth most to it",
+    "searched": lambda t, r: (f"played out over {plural(r['worlds'], 'sampled future')}, it gains "
+                              f"{r['gain']:+.1f} Prestige on average over its first idea"),
+    "confirmed": lambda t, r: f"confirmed over {plural(r['worlds'], 'sampled future')} played out",
+    "slip": lambda t, r: "a hasty choice",
+}
+
+
+def reason_words(t: Table, reasons: object) -> list[str]:
+    """The words for a rival's reasons. A reason this version cannot word (an unknown code, or
+    particulars missing from a record opened anyway) is left out, never an error."""
+    out = []
+    for r in reasons if isinstance(reasons, list) else []:
+        try:
+            out.append(_REASONS[r["r"]](t, r))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            continue
+    return out
+
+
+def weighed_words(entries: object) -> str:
+    """Alternatives and their margins: "end its turn (-1.2 ± 0.4 Prestige)"."""
+    parts = []
+    for x in entries if isinstance(entries, list) else []:
+        try:
+            does = str(x["does"]) or "a card from its hand"
+            se = f" ± {x['se']:.1f}" if x.get("se") is not None else ""
+            parts.append(f"{does} ({x['margin']:+.1f}{se} Prestige)")
+        except (KeyError, TypeError, ValueError, AttributeError):
+            continue
+    return "; ".join(parts)
+
+
+@says("rival.move")
+def _rival_move(t: Table, e: Event, secret: Secret) -> str:
+    d = e.data
+    mine = secret or {}
+    why = reason_words(t, [*_listed(d.get("why")), *_listed(mine.get("why"))])
+    text = f"{who(t, e)} ({d.get('level', '?')} rival): {d.get('does') or 'a choice only it can see'}"
+    if why:
+        text += " — " + "; ".join(why)
+    weighed = weighed_words(mine.get("weighed", d.get("weighed")))
+    if weighed:
+        text += f". Weighed against: {weighed}"
+    return text + "."
+
+
+def _listed(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []

@@ -2,9 +2,11 @@
 
 Screens render the game and post the action a player picked (:class:`Act`); the app applies it
 through the game's :class:`~great_harbor.session.Session` (which autosaves the record after every
-action), then decides what comes next: the Automa's moves played back at a readable pace, a
-hand-off screen when the keyboard passes to another person, or the final scores. Undo, redo, the
-saved games, the replay viewer and the log export are in :mod:`.session_control`.
+action), then decides what comes next: a computer rival's decision (made in a worker thread from
+its own view, while the table shows "thinking"), the Automa's and the rivals' moves played back
+at a readable pace, a hand-off screen when the keyboard passes to another person, or the final
+scores. Undo, redo, the saved games, the replay viewer and the log export are in
+:mod:`.session_control`; hints in :mod:`.hints`.
 """
 
 from __future__ import annotations
@@ -27,11 +29,13 @@ from great_harbor.data import Catalogue, CatalogueError, load_catalogue
 from great_harbor.engine import EngineError, Game, IllegalAction, Seat, narrate, rule_ids
 from great_harbor.engine.actions import Action
 from great_harbor.engine.errors import Refusal
+from great_harbor.engine.events import GAME
 from great_harbor.engine.game import SeatView
 from great_harbor.engine.state import GameState
 from great_harbor.session import Session
 from great_harbor.startup import freeze_long_lived, resume_collector
 
+from .hints import HINT_KEY, Hints
 from .messages import (
     Act,
     NewGame,
@@ -66,6 +70,15 @@ class Begun(Message):
     """The table for a new game is up: the app then decides what comes first."""
 
 
+@dataclass
+class RivalDecided(Message):
+    """A computer rival has decided (in a worker): ``token`` says for which state of which game."""
+
+    token: tuple[int, int]
+    decision: object  # great_harbor.rivals.Decision
+    note: dict[str, object]
+
+
 @dataclass(frozen=True)
 class Playback:
     """A playback on screen: the table's states at its lines (None: not known), the log's length
@@ -76,7 +89,7 @@ class Playback:
     hide: bool
 
 
-class GreatHarborApp(SessionControl, App[None]):
+class GreatHarborApp(Hints, SessionControl, App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "The Great Harbor"
     BINDINGS = [
@@ -104,9 +117,11 @@ class GreatHarborApp(SessionControl, App[None]):
         session: Session | None = None,
         replay: Replay | None = None,
         served: bool | None = None,
+        rival_settings: dict[str, object] | None = None,
     ) -> None:
         super().__init__()
         self._served = served  # None: served when Textual runs the app for a browser
+        self.rival_settings = dict(rival_settings or {})  # for every rival's Rival(...): tests set a small budget
         self.setup = setup
         self._initial_game = game
         self._initial_session = session
@@ -125,6 +140,7 @@ class GreatHarborApp(SessionControl, App[None]):
         self.lookup_memory: object | None = None  # what the rules lookup showed when it closed
         self._playback: Playback | None = None  # the playback on screen, if any
         self._acted = False  # someone played since the keyboard last passed: their notices go with it
+        self.thinking: int | None = None  # the rival deciding now, in a worker
 
     # --- catalogue and games --------------------------------------------------------------
 
@@ -318,9 +334,10 @@ class GreatHarborApp(SessionControl, App[None]):
 
     def before_action(self) -> Game | None:
         """A copy of the game before an action, when what follows it may be played back (a game
-        with the Automa, played back at a pace): the playback shows the table at every line."""
+        with the Automa or a computer rival, played back at a pace): the playback shows the table
+        at every line."""
         game = self.game
-        if game is None or self.automa_delay <= 0 or not any(p.automa for p in game.s.players):
+        if game is None or self.automa_delay <= 0 or not self.computers():
             return None
         return game.clone()
 
@@ -340,19 +357,39 @@ class GreatHarborApp(SessionControl, App[None]):
         else:
             self.notify(reason, severity="warning", timeout=REFUSAL_SECONDS)
 
+    def seat_kind(self, seat: int) -> str:
+        """``"person"``, ``"automa"`` or a computer rival's level (a game given as is, without a
+        record, has no rivals)."""
+        assert self.game is not None
+        if self.session is not None and self.session.game is self.game:
+            return self.session.seat_kind(seat)
+        return "automa" if self.game.s.players[seat].automa else "person"
+
+    def is_computer(self, seat: int) -> bool:
+        """The Automa or a computer rival: its moves are played back, never undone by a person."""
+        return self.seat_kind(seat) != "person"
+
     def humans(self) -> list[int]:
         assert self.game is not None
-        return [p.seat for p in self.game.s.players if not p.automa]
+        return [p.seat for p in self.game.s.players if self.seat_kind(p.seat) == "person"]
+
+    def computers(self) -> frozenset[int]:
+        """The seats of the Automa and of the computer rivals."""
+        assert self.game is not None
+        return frozenset(p.seat for p in self.game.s.players if self.is_computer(p.seat))
 
     def after_change(self, last: tuple[Game, Action] | None = None) -> None:
         """After an action (``last``: the game before it, and the action): play back what the
-        Automa did and a voyage nobody decided, hand the keyboard over, or show the scores."""
+        Automa and the computer rivals did and a voyage nobody decided, hand the keyboard over, or
+        show the scores."""
         game = self.game
         if game is None:
             return
         new = game.s.log[self.log_seen:]
-        # The Automa's decisions are the events whose actor is its seat (names are never read).
-        if self.automa_delay > 0 and plays_back(game, new):
+        # The Automa's and the rivals' decisions are the events whose actor is their seat (by the
+        # kind of seat, never by name).
+        computers = self.computers()
+        if self.automa_delay > 0 and plays_back(game, new, computers):
             from .screens.automa_turn import AutomaTurnScreen  # start-up: after the first frame (see above)
 
             # The table shows the game as it was at the line being read, and the log catches up
@@ -362,7 +399,8 @@ class GreatHarborApp(SessionControl, App[None]):
             hand_off = not game.is_over and self.handoff_to() is not None
             self._playback = Playback(self._frames(last), self.log_seen, hide=hand_off)
             self.show_playback_step(1)
-            playback = AutomaTurnScreen(narrate.lines(game, new), self.automa_delay)
+            rivals = any(e.actor != GAME and self.seat_kind(e.actor) not in ("person", "automa") for e in new)
+            playback = AutomaTurnScreen(narrate.lines(game, new), self.automa_delay, rivals=rivals)
             self.push_screen(playback, lambda _: self._continue(typed=playback.typed))
             return
         self._continue()
@@ -372,12 +410,16 @@ class GreatHarborApp(SessionControl, App[None]):
         game = self.game
         assert game is not None
         if last is not None:
-            return frames_after(last[0], last[1], game)
+            before, action = last
+            session = self.session
+            # A rival's reasons are logged just before its action (see Session.apply).
+            note = session.record.notes.get(len(session.actions) - 1) if session is not None else None
+            return frames_after(before, action, game, note=note)
         if self.log_seen == 0:  # a new game: the Automa may draft before anyone
             record = self.session.record if self.session is not None else None
             if record is not None:
                 return frames_from_start(game, record.seats, record.seed, record.shops_variant)
-            seats = [Seat(p.name, automa=p.automa) for p in game.s.players]
+            seats = [Seat(p.name, automa=p.automa) for p in game.s.players]  # a game as is: no rivals
             return frames_from_start(game, seats, game.s.seed, game.s.shops_variant)
         return None
 
@@ -417,7 +459,13 @@ class GreatHarborApp(SessionControl, App[None]):
             from .screens.game_over import GameOverScreen  # start-up: after the first frame (see above)
 
             self._refresh_table()
-            self.push_screen(GameOverScreen(game.view(None)))
+            hints = self.session.record.hints if self.session is not None else 0
+            self.push_screen(GameOverScreen(game.view(None), hints=hints))
+            return
+        top = game.pending
+        if top is not None and self._rival_seat(top.seat):
+            self._refresh_table()
+            self.start_rival(top.seat)
             return
         seat = self.handoff_to()
         if seat is not None:
@@ -471,10 +519,58 @@ class GreatHarborApp(SessionControl, App[None]):
             return None
         if top is None:
             return None
+        if self._rival_seat(top.seat):  # a computer decides: the one at the keyboard keeps watching
+            return None
         if top.kind == "draft":
             self.viewer = None
             return None
         return top.seat if top.seat != self.viewer else None
+
+    # --- computer rivals ------------------------------------------------------------------
+
+    def _rival_seat(self, seat: int) -> bool:
+        return self.session is not None and self.session.game is self.game and self.session.rival(seat) is not None
+
+    def _token(self) -> tuple[int, int]:
+        """Which game and which state of it a rival's decision is for."""
+        assert self.session is not None
+        return id(self.session), len(self.session.actions)
+
+    def start_rival(self, seat: int) -> None:
+        """Let the rival in ``seat`` decide, in a worker thread, from its own view."""
+        session = self.session
+        assert session is not None and self.game is not None
+        rival = session.rival(seat)
+        assert rival is not None
+        if self.thinking == seat:
+            return
+        self.thinking = seat
+        own, public = self.game.view(seat), self.game.view(None)
+        token = self._token()
+        if isinstance(self.screen, GameScreen):
+            self.screen.show_thinking(self.game.name(seat), rival.level)
+
+        def think() -> None:
+            decision = rival.decide(own)
+            self.post_message(RivalDecided(token, decision, decision.note(own, public)))
+
+        self.run_worker(think, thread=True, group="rival", exclusive=True)
+
+    def on_rival_decided(self, message: RivalDecided) -> None:
+        from great_harbor.rivals import Decision  # start-up: loaded with the first rival
+
+        self.thinking = None
+        decision = message.decision
+        if self.session is None or message.token != self._token() or not isinstance(decision, Decision):
+            return  # another game, or this one moved on: the decision is for a state gone by
+        before = self.before_action()
+        try:
+            self.session.apply(decision.action, note=message.note)
+        except IllegalAction as exc:  # a bug in a rival: say so, the game waits for nobody
+            self.notify(f"The rival could not play: {exc}", severity="error", timeout=10)
+            return
+        self._note_save()
+        self.after_change((before, decision.action) if before is not None else None)
 
     def _refresh_table(self, hide: bool = False, log_upto: int | None = None) -> None:
         if self.game is None:
@@ -498,6 +594,11 @@ class GreatHarborApp(SessionControl, App[None]):
         if isinstance(event, events.Key) and event.key == "question_mark" and not event.is_forwarded:
             self.action_lookup()
             return
+        # The hint key, H (capital: the action filter takes small letters), at the table and over
+        # the screens that cover it (where it is refused, with the reason).
+        if isinstance(event, events.Key) and event.key == HINT_KEY and not event.is_forwarded and self._at_table():
+            self.action_hint()
+            return
         # The rules lookup routes typing itself, here, in the order keys arrive: a key sent to a
         # widget is handled later, after focus moves the keys before it asked for.
         if isinstance(event, events.Key | events.Paste) and not event.is_forwarded:
@@ -512,6 +613,12 @@ class GreatHarborApp(SessionControl, App[None]):
             if isinstance(screen, RoutesKeys):
                 screen.route_key(event)
         await super().on_event(event)
+
+    def _at_table(self) -> bool:
+        from .screens.automa_turn import AutomaTurnScreen  # start-up: after the first frame (see above)
+        from .screens.handoff import HandOffScreen  # start-up: after the first frame (see above)
+
+        return isinstance(self.screen, (GameScreen, HandOffScreen, AutomaTurnScreen))
 
     def action_lookup(self) -> None:
         # Here, not at the top (start-up): the lookup's Markdown and tree widgets wait for the first `?`.
@@ -548,18 +655,20 @@ class GreatHarborApp(SessionControl, App[None]):
                     lambda seat=p.seat: self.view_colony(seat),  # type: ignore[misc]
                 )
         yield from self.session_commands(screen)
-        if self.game is None or not any(p.automa for p in self.game.s.players):
-            return  # the pace is the Automa's: offered only in a game it plays
+        yield from self.hint_commands(screen)
+        if self.game is None or not any(self.is_computer(p.seat) for p in self.game.s.players):
+            return  # the pace is the computers': offered only in a game the Automa or a rival plays
         yield SystemCommand(
-            "Automa pace: slow", "Play the Automa's moves back one line every 1.5 s",
+            "Automa pace: slow", "Play the Automa's and the rivals' moves back one line every 1.5 s",
             lambda: self.set_pace(1.5),
         )
         yield SystemCommand("Automa pace: normal", "One line every 0.8 s", lambda: self.set_pace(0.8))
-        yield SystemCommand("Automa pace: instant", "Do not play the Automa's moves back", lambda: self.set_pace(0))
+        yield SystemCommand("Automa pace: instant", "Do not play the Automa's and the rivals' moves back",
+                            lambda: self.set_pace(0))
 
     def set_pace(self, delay: float) -> None:
         self.automa_delay = delay
-        self.notify("Automa moves: " + ("shown at once in the log" if not delay else f"one line every {delay} s"))
+        self.notify("Computer moves: " + ("shown at once in the log" if not delay else f"one line every {delay} s"))
 
     def view_colony(self, seat: int) -> None:
         from .screens.colony_view import ColonyViewScreen  # start-up: after the first frame (see above)
@@ -606,9 +715,12 @@ def make_app(
     session: Session | None = None,
     replay: Replay | None = None,
     served: bool | None = None,
+    rivals: Sequence[str] = (),
+    rival_settings: dict[str, object] | None = None,
 ) -> GreatHarborApp:
     """The app, for the command line and tests: with ``players`` it starts that game directly
-    (``automa`` adds the Automa as one more seat, ``shops`` plays the Harbor Shops variant); with
+    (``rivals``, levels, add computer rivals after them and ``automa`` the Automa as the last
+    seat; ``shops`` plays the Harbor Shops variant); with
     ``session`` it goes on with that saved game; with ``replay`` it opens the replay viewer; with
     ``game`` it shows that game (not recorded: no autosave, no undo); otherwise it opens the
     new-game screen. New games are saved in ``saves_dir`` (default: the saves folder) unless
@@ -616,8 +728,12 @@ def make_app(
     app for one)."""
     setup = None
     if players is not None:
-        seats = tuple(Seat(n) for n in players) + ((Seat("Automa", automa=True),) if automa else ())
+        from great_harbor.rival_kinds import rival_names  # start-up: only a game with rivals loads them
+
+        names = rival_names(len(rivals), taken=players)
+        seats = (tuple(Seat(n) for n in players) + tuple(Seat(n, rival=r) for n, r in zip(names, rivals, strict=True))
+                 + ((Seat("Automa", automa=True),) if automa else ()))
         setup = Setup(seats, seed, shops)
     return GreatHarborApp(setup, seed=seed, automa_delay=automa_delay, blink=blink, catalogue=catalogue, game=game,
                           saves_dir=saves_dir, autosave=autosave, session=session, replay=replay,
-                          served=served)
+                          served=served, rival_settings=rival_settings)

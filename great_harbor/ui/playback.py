@@ -1,4 +1,5 @@
-"""The table as it was at each line of a playback (the Automa's moves, a voyage nobody decides).
+"""The table as it was at each line of a playback (the Automa's and the computer rivals' moves,
+a voyage nobody decides).
 
 One action of a person can set off many steps of the rules: the Automa drafts and places a die
 and works its board, ships sail and fight pirates, a round ends. The engine applies them all at
@@ -15,7 +16,7 @@ what a seat may see of it. Nothing here changes the game itself.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from great_harbor.data import Catalogue
@@ -24,6 +25,7 @@ from great_harbor.engine.actions import Action
 from great_harbor.engine.events import EVERYONE, GAME, Event
 from great_harbor.engine.game import SeatView
 from great_harbor.engine.state import GameState, copy_state
+from great_harbor.record import write_note
 
 # Events that move ships against the pirates: a voyage nobody at the keyboard decides is played
 # back too, so the Trade board can be followed step by step.
@@ -52,12 +54,16 @@ class _Still(Game):
         return ()
 
 
-def frames_after(before: Game, action: Action, game: Game) -> list[GameState] | None:
-    """The states after each event ``action`` logged when it took ``before`` to ``game``; None if
-    replaying it on a copy of ``before`` does not log the same events (then there are no frames)."""
+def frames_after(before: Game, action: Action, game: Game,
+                 note: Mapping[str, Any] | None = None) -> list[GameState] | None:
+    """The states after each event ``action`` logged when it took ``before`` to ``game`` (``note``:
+    a computer rival's reasons, logged just before its action); None if replaying it on a copy of
+    ``before`` does not log the same events (then there are no frames)."""
     rng = random.Random()
     rng.setstate(before.rng.getstate())
     recorder = Recorder(before.cat, copy_state(before.s), rng)
+    if note is not None:
+        write_note(recorder, dict(note))
     recorder._apply(action)  # legal: the game just took it
     return _checked(recorder, game, len(before.s.log))
 
@@ -84,10 +90,12 @@ def frame_view(cat: Catalogue, frame: GameState, seat: int | None) -> SeatView:
     return _Still(cat, frame, random.Random(0)).view(seat)
 
 
-def plays_back(game: Game, events: Sequence[Event]) -> bool:
-    """Whether the table plays ``events`` back: when the Automa took part in them, or when a
-    voyage went on without the person at the keyboard (in a game with the Automa)."""
-    players = game.s.players
-    if not any(p.automa for p in players):
+def plays_back(game: Game, events: Sequence[Event], computers: Collection[int] | None = None) -> bool:
+    """Whether the table plays ``events`` back: when a computer (the Automa, or a computer rival:
+    the seats in ``computers``, by default the Automa's) took part in them, or when a voyage went
+    on without the person at the keyboard (in a game with a computer)."""
+    if computers is None:
+        computers = {p.seat for p in game.s.players if p.automa}
+    if not computers:
         return False
-    return any(e.actor != GAME and players[e.actor].automa or e.kind in VOYAGE_KINDS for e in events)
+    return any(e.actor != GAME and e.actor in computers or e.kind in VOYAGE_KINDS for e in events)

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
         session: Session | None
         game: Game | None
+        thinking: int | None
         setup: Setup | None
         saves_dir: Path | None
         autosave: bool
@@ -72,6 +73,7 @@ class SessionControl(_Base):
         if self.session is not None and self.session is not session:
             self.session.close()  # that game is left: another process may open its save now
         self.session = session
+        session.rival_settings.update(getattr(self, "rival_settings", {}))
         self._save_problem = None
         self.begin(session.game, resumed=resumed)
         self._note_save()
@@ -126,6 +128,11 @@ class SessionControl(_Base):
         session = self.session
         if session is None:
             self.notify("This game is not recorded, so nothing can be undone.", severity="warning")
+            return
+        rival = self.thinking
+        if rival is not None:  # a computer rival is deciding: nothing is anyone's to take back now
+            self.bell()
+            self.notify(f"Cannot undo while {self.game.name(rival)} decides.", severity="warning", timeout=6)
             return
         try:
             action = session.undo()

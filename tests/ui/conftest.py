@@ -17,8 +17,8 @@ Driver = Callable[[Pilot[Any], GreatHarborApp, int], Awaitable[dict[str, int]]]
 
 async def play_by_keys(pilot: Pilot[Any], app: GreatHarborApp, seed: int, limit: int = 2000) -> dict[str, int]:
     """Play until the game-over screen using only keys: Enter on hand-off screens, Space on the
-    Automa's playback, and in the action picker Down (a few times, now and then) then Enter.
-    Returns counts of what was pressed."""
+    Automa's (and the rivals') playback, and in the action picker Down (a few times, now and then)
+    then Enter; while a computer rival thinks, wait. Returns counts of what was pressed."""
     from great_harbor.ui.screens.automa_turn import AutomaTurnScreen
     from great_harbor.ui.screens.game import GameScreen
     from great_harbor.ui.screens.game_over import GameOverScreen
@@ -26,11 +26,18 @@ async def play_by_keys(pilot: Pilot[Any], app: GreatHarborApp, seed: int, limit:
     from great_harbor.ui.widgets.picker import ActionPicker
 
     rng = random.Random(seed)
-    counts = {"actions": 0, "handoffs": 0, "automa": 0}
-    for _ in range(limit):
+    counts = {"actions": 0, "handoffs": 0, "automa": 0, "waits": 0}
+    waits = 0
+    while counts["actions"] + counts["handoffs"] + counts["automa"] < limit:
         screen = app.screen
         if isinstance(screen, GameOverScreen):
             return counts
+        if app.thinking is not None:  # a computer rival decides in a worker thread
+            counts["waits"] += 1
+            waits += 1
+            assert waits < 20_000, "a rival never decided"
+            await pilot.pause(0.01)
+            continue
         if isinstance(screen, HandOffScreen):
             counts["handoffs"] += 1
             await pilot.press("enter")

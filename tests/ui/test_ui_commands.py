@@ -24,6 +24,11 @@ from great_harbor.ui.textshot import screen_text
         (["play", "--players", "Ana,Automa", "--automa"], "only the Automa is called 'Automa'"),
         (["play", "--players", "Ana,Automa"], "only the Automa is called 'Automa'"),
         (["play", "--players", "Ana,Ben", "--seed", "x"], "argument --seed: expected a whole number, got 'x'"),
+        (["play", "--players", "Ana", "--rivals", "hard,genius"], "rivals are easy, normal, hard, separated by commas, "
+                                                                  "not 'genius'"),
+        (["play", "--players", "Ana,Ben", "--rivals", "hard,easy", "--automa"],
+         "a game has 2 to 4 seats, not 5 (2 people and 2 rivals and the Automa)"),
+        (["play", "--players", "Ana", "--rivals", "easy", "--load", "x.json"], "argument --load: not allowed with"),
         (["play"], "one of the arguments --players --load is required"),
     ],
 )
@@ -47,10 +52,16 @@ def test_play_and_no_command_start_the_app(monkeypatch: pytest.MonkeyPatch) -> N
     assert cli.main(["play", "--players", "Ana", "--automa"]) == 0
     assert cli.main(["play", "--players", "Ana,Ben", "--shops"]) == 0
     assert calls == [
-        {"players": ["Ana", "Ben"], "automa": False, "seed": 7, "shops": False, "saves_dir": None, "data": None},
-        {"players": ["Ana"], "automa": True, "seed": None, "shops": False, "saves_dir": None, "data": None},
-        {"players": ["Ana", "Ben"], "automa": False, "seed": None, "shops": True, "saves_dir": None, "data": None},
+        {"players": ["Ana", "Ben"], "automa": False, "seed": 7, "shops": False, "saves_dir": None, "data": None,
+         "rivals": []},
+        {"players": ["Ana"], "automa": True, "seed": None, "shops": False, "saves_dir": None, "data": None,
+         "rivals": []},
+        {"players": ["Ana", "Ben"], "automa": False, "seed": None, "shops": True, "saves_dir": None, "data": None,
+         "rivals": []},
     ]
+    assert cli.main(["play", "--players", "Ana", "--rivals", "hard, Normal", "--automa"]) == 0
+    assert calls[-1] == {"players": ["Ana"], "automa": True, "seed": None, "shops": False, "saves_dir": None,
+                         "data": None, "rivals": ["hard", "normal"]}
     started: list[dict[str, object]] = []
     monkeypatch.setattr(cli_saves, "run_app", lambda **kw: started.append(kw) or 0)
     assert cli.main([]) == 0 and started == [{"saves_dir": None, "data": None}]

@@ -1,5 +1,5 @@
-"""The new-game screen: seats, names, human or Automa, the (not yet available) Harbor Shops
-variant, the seed; and clear messages for a setup that cannot be played."""
+"""The new-game screen: seats, names, human, Automa or computer rival, the Harbor Shops variant,
+the seed; and clear messages for a setup that cannot be played."""
 
 from __future__ import annotations
 
@@ -41,19 +41,30 @@ async def test_bad_setups_are_explained() -> None:
 
         kinds = [screen.query_one(f"#kind-{i}", Cycle) for i in range(4)]
         kinds[1].focus()
-        await pilot.press("right", "right")  # seat 2: Human -> Automa -> Empty
+        await pilot.press("left")  # seat 2: Human -> Empty
         assert "at least two seats" in await start_and_read()
 
         kinds[1].focus()
         await pilot.press("right")  # Empty -> Human
         kinds[2].focus()
-        await pilot.press("left")  # seat 3: Empty -> Automa ...
+        await pilot.press("right", "right")  # seat 3: Empty -> Human -> Automa ...
         kinds[3].focus()
-        await pilot.press("left")  # ... and seat 4 too
+        await pilot.press("right", "right")  # ... and seat 4 too
         assert "Only one seat can be the Automa" in await start_and_read()
 
         kinds[3].focus()
-        await pilot.press("right")  # seat 4 back to Empty
+        await pilot.press("left", "left")  # seat 4 back to Empty
+        kinds[0].focus()
+        await pilot.press("left", "left")  # seat 1: Human -> Empty -> Hard rival
+        kinds[1].focus()
+        await pilot.press("right", "right", "right")  # seat 2: Human -> Automa -> Easy rival -> Normal rival
+        kinds[2].focus()
+        await pilot.press("left", "left")  # seat 3: Automa -> Human -> Empty
+        assert "At least one seat must be a person" in await start_and_read()
+        kinds[1].focus()
+        await pilot.press("left", "left", "left")  # seat 2 back to Human
+        kinds[0].focus()
+        await pilot.press("right", "right")  # seat 1 back to Human
         screen.query_one("#name-1", Input).value = "ana"
         assert "different name" in await start_and_read()
 
@@ -69,7 +80,7 @@ async def test_named_seats_and_seed_reach_the_game() -> None:
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         screen.query_one("#kind-2", Cycle).focus()
-        await pilot.press("left")  # Empty -> Automa
+        await pilot.press("right", "right")  # Empty -> Human -> Automa
         assert screen.query_one("#kind-2", Cycle).value == "Automa"
         await pilot.press("left")  # Automa -> Human
         screen.query_one("#name-2", Input).focus()
@@ -94,3 +105,26 @@ async def test_the_shops_box_shows_its_mark_only_when_on() -> None:
         await pilot.pause()
         line = next(x for x in screen_text(app).splitlines() if "Harbor Shops variant" in x)
         assert "▐X▌ Harbor Shops variant: on" in line
+
+
+async def test_computer_rivals_take_a_seat_with_a_name_of_their_own() -> None:
+    app = make_app(automa_delay=0, blink=False, autosave=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#kind-2", Cycle).focus()
+        await pilot.press("left")  # Empty -> Hard rival
+        assert screen.query_one("#kind-2", Cycle).value == "Hard rival"
+        assert screen.query_one("#name-2", Input).value == "Livia"
+        screen.query_one("#kind-1", Cycle).focus()
+        await pilot.press("right", "right")  # Human -> Automa -> Easy rival
+        assert screen.query_one("#name-1", Input).value == "Marcus"
+        await pilot.press("left", "left")  # back to Human: the seat's own name again
+        assert screen.query_one("#name-1", Input).value == "Ben"
+        await pilot.press("right", "right", "right")  # Normal rival
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, GameScreen)
+        assert app.session is not None
+        assert [app.session.seat_kind(i) for i in range(3)] == ["person", "normal", "hard"]
+        assert [p.name for p in app.game.s.players] == ["Ana", "Marcus", "Livia"]  # type: ignore[union-attr]

@@ -1,5 +1,5 @@
-"""The Automa's moves (and a voyage nobody at the keyboard decides), played back one log line at a
-time so people can follow them.
+"""The Automa's and the computer rivals' moves (and a voyage nobody at the keyboard decides),
+played back one log line at a time so people can follow them.
 
 The box sits over the log, at the bottom left: the harbor, the boards and the players stay in
 view, and the app shows the table as it was at the line being read (:class:`PlaybackStep`). F3
@@ -30,9 +30,11 @@ class AutomaTurnScreen(ModalScreen[None]):
         Binding("f3", "next_board", "Next board", show=False, id="next-board"),
     ]
 
-    def __init__(self, lines: list[str], delay: float) -> None:
+    def __init__(self, lines: list[str], delay: float, rivals: bool = False) -> None:
+        """``rivals``: computer rivals moved too (the rules lookup then opens on them)."""
         super().__init__()
         self.lines = lines
+        self.rivals = rivals
         self.delay = delay
         self.shown = 0
         self._timer: Timer | None = None
@@ -84,6 +86,9 @@ class AutomaTurnScreen(ModalScreen[None]):
         self.post_message(PlaybackStep(self.shown))
 
     def context_topic(self) -> Topic:
+        """The rivals' chapter when a computer rival moved in what is played back, else the Automa."""
+        if self.rivals:
+            return Topic("computer-rivals/why-a-rival-did-that", "a computer rival's move")
         return Topic("automa", "the Automa's turn")
 
     def action_next_board(self) -> None:

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from great_harbor.engine.actions import AssignPips
+from great_harbor.engine.actions import Action, AssignPips
 from great_harbor.engine.describe import describe, detail, prompt, slot_name
 from great_harbor.engine.game import SeatView
 
@@ -274,6 +274,17 @@ class GameScreen(Screen[None]):
                 if found is not None and found.rule is not None:
                     return Topic(found.rule, found.text)
         return pending_topic(game)
+
+    def highlight(self, action: object) -> None:
+        """Put the action list's highlight on ``action`` (a hint's suggestion)."""
+        if self.layout_mode != "small" and isinstance(action, Action):
+            self.query_one(ActionPicker).highlight(action)
+
+    def show_thinking(self, name: str, level: str) -> None:
+        """A computer rival is deciding: say so where the actions would be."""
+        if self.layout_mode == "small":
+            return
+        self.query_one(ActionPicker).set_items(Text(f"{name} ({level} rival) is thinking…", style="bold"), [])
 
     # --- what players pick ----------------------------------------------------------------
 

@@ -79,10 +79,12 @@ class GameOverScreen(Screen[None]):
         Binding("ctrl+q", "app.quit", "Quit", id="quit"),
     ]
 
-    def __init__(self, view: SeatView) -> None:
-        """``view``: the finished game as everyone may see it (every hand is shown at the end)."""
+    def __init__(self, view: SeatView, hints: int = 0) -> None:
+        """``view``: the finished game as everyone may see it (every hand is shown at the end);
+        ``hints``: how many hints were asked for during the game."""
         super().__init__()
         self.game = view
+        self.hints = hints
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="game-over"):
@@ -90,6 +92,9 @@ class GameOverScreen(Screen[None]):
             with Center():
                 yield Static(breakdown_table(self.game), id="breakdown")
             yield Static(bar_chart(self.game), id="chart")
+            if self.hints:
+                yield Static(Text(f"Played with hints: {self.hints} asked for (H at the table).", style="italic"),
+                             id="hints-used")
             yield Static(Text(f"Seed {self.game.s.seed} · N starts a new game with the same seats · "
                               "F2 shows every colony · Ctrl+Q quits", style="dim"), id="over-hint")
         yield Footer()

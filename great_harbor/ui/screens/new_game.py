@@ -1,5 +1,5 @@
-"""Setting up a game: 2-4 seats with names, each a person or the Automa, the Harbor Shops variant
-and an optional seed."""
+"""Setting up a game: 2-4 seats with names, each a person, the Automa or a computer rival (easy,
+normal or hard), the Harbor Shops variant and an optional seed."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 
 from great_harbor.engine import Seat
 from great_harbor.engine.game import naming_problem
+from great_harbor.rival_kinds import RIVAL_NAMES, rival_names
 from great_harbor.saves import SaveInfo, list_saves
 
 from ..lookup_topics import Topic
@@ -22,8 +23,15 @@ from ..style import player_text
 from ..widgets.cycle import Cycle
 from ..widgets.resume import ResumeBar
 
-KINDS = ("Human", "Automa", "Empty")
+RIVAL_KINDS = {"Easy rival": "easy", "Normal rival": "normal", "Hard rival": "hard"}
+KINDS = ("Human", "Automa", *RIVAL_KINDS, "Empty")
 DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dido")
+
+
+def kind_of(seat: Seat) -> str:
+    if seat.automa:
+        return "Automa"
+    return next((k for k, level in RIVAL_KINDS.items() if level == seat.rival), "Human")
 
 
 def _shops_label(on: bool) -> str:
@@ -73,11 +81,11 @@ class NewGameScreen(Screen[None]):
             with Vertical(id="new-game") as box:
                 box.border_title = "The Great Harbor — new game"
                 yield ResumeBar(self.saves, id="resume")  # Continue and the saved games, when there are any
-                yield Static(Text("Two to four seats. One seat may be the Automa; at least one must be a person.",
-                                  style="dim"))
+                yield Static(Text("Two to four seats. One seat may be the Automa, any may be a computer rival; "
+                                  "at least one must be a person.", style="dim"))
                 for i in range(4):
                     if i < len(seats):
-                        name, kind = seats[i].name, "Automa" if seats[i].automa else "Human"
+                        name, kind = seats[i].name, kind_of(seats[i])
                     else:
                         name = DEFAULT_NAMES[i]
                         kind = "Human" if i < 2 and not seats else "Empty"
@@ -112,12 +120,12 @@ class NewGameScreen(Screen[None]):
                 name = "Automa"
             if not name:
                 return f"Seat {i + 1} needs a name (or set it to Empty)."
-            seats.append(Seat(name, automa=kind == "Automa"))
+            seats.append(Seat(name, automa=kind == "Automa", rival=RIVAL_KINDS.get(kind, "")))
         if len(seats) < 2:
-            return "A game needs at least two seats: a second person, or the Automa."
+            return "A game needs at least two seats: a second person, a computer rival or the Automa."
         if sum(s.automa for s in seats) > 1:
             return "Only one seat can be the Automa."
-        if all(s.automa for s in seats):
+        if all(s.automa or s.rival for s in seats):
             return "At least one seat must be a person."
         problem = naming_problem(seats)
         if problem is not None:
@@ -151,23 +159,36 @@ class NewGameScreen(Screen[None]):
         self.app.bell()
 
     def context_topic(self) -> Topic:
-        """The variant or the Automa when their field has the focus, else how a game is set up."""
+        """The variant, the Automa or the computer rivals when their field has the focus, else how a
+        game is set up."""
         focused = self.focused
         name = focused.id or "" if focused is not None else ""
         if name == "shops":
             return Topic("harbor-shops", "the Harbor Shops variant")
         if name.startswith("kind-") and getattr(focused, "value", "") == "Automa":
             return Topic("automa", "playing with the Automa")
+        if name.startswith("kind-") and str(getattr(focused, "value", "")).endswith(" rival"):
+            return Topic("computer-rivals/rival-strengths", "computer rivals")
         return Topic("setup", "setting up a game")
 
     def on_cycle_changed(self, event: Cycle.Changed) -> None:
-        """A seat turned into the Automa is called "Automa" unless someone named it already."""
+        """A seat turned into the Automa is called "Automa", one turned into a rival gets a rival's
+        name, unless someone named it already; turned back into a person, it gets its default."""
         i = int((event.cycle.id or "kind-0").rsplit("-", 1)[1])
         name = self.query_one(f"#name-{i}", Input)
-        if event.value == "Automa" and name.value.strip() in ("", *DEFAULT_NAMES):
+        current = name.value.strip()
+        given = current not in ("", "Automa", *DEFAULT_NAMES, *RIVAL_NAMES)
+        if event.value == "Automa" and not given:
             name.value = "Automa"
-        elif event.value != "Automa" and name.value.strip() == "Automa":
+        elif event.value in RIVAL_KINDS and not given and current not in RIVAL_NAMES:
+            name.value = self._rival_name(i)
+        elif event.value in ("Human", "Empty") and current in ("Automa", *RIVAL_NAMES):
             name.value = DEFAULT_NAMES[i]
+
+    def _rival_name(self, i: int) -> str:
+        """A rival's name no other seat has."""
+        others = [self.query_one(f"#name-{j}", Input).value for j in range(4) if j != i]
+        return (rival_names(1, taken=others) or [DEFAULT_NAMES[i]])[0]
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         event.checkbox.label = _shops_label(event.value)

@@ -72,8 +72,7 @@ class ReplayScreen(Screen[None]):
         self.standalone = standalone  # leaving the viewer quits the program
         self.path = replay.path
         self.finished = replay.game.is_over  # Replay.load leaves the game at its last action
-        seats = replay.game.s.players
-        self.show_hands = self.finished or sum(not p.automa for p in seats) == 1
+        self.show_hands = self.finished or len(self.people()) == 1
         self.seat: int | None = None  # whose colony is shown; None: whoever decides next
         self.layout_mode = "wide"
         self.lengths = _log_lengths(replay)  # log length after each number of actions
@@ -108,8 +107,12 @@ class ReplayScreen(Screen[None]):
         game = self.replay.game
         if self.finished:
             return game.view(ALL_SECRETS)
-        humans = [p.seat for p in game.s.players if not p.automa]
+        humans = self.people()
         return game.view(humans[0] if len(humans) == 1 else None)
+
+    def people(self) -> list[int]:
+        """The seats of people (not the Automa, not a computer rival)."""
+        return [i for i, seat in enumerate(self.replay.record.seats) if not seat.automa and not seat.rival]
 
     def shown_seat(self) -> int:
         if self.seat is not None:

@@ -1,0 +1,180 @@
+"""Computer rivals: seats the program plays, at three strengths, by the full rules and honestly.
+
+A rival decides from its seat's view only (``game.view(seat)``: never another hand, never the
+order of a deck) and its own random generator, seeded from the rival's seed and the public
+progress of the game, so the same game gives the same decisions, in play and in every replay.
+
+- **normal** is the heuristic player (:mod:`great_harbor.agents`): it values every option in
+  Prestige equivalents and takes the best.
+- **easy** slips like a beginner: it takes the heuristic's values with some noise and may pick an
+  option a little worse than the best, never an illegal or an absurd one (one worth clearly
+  less, or one the heuristic would never take).
+- **hard** looks ahead where that pays (:mod:`.search`): from round :data:`SEARCH_FROM` on it
+  plays its best candidates out in worlds sampled from its view (:mod:`.worlds`) and keeps the
+  heuristic's choice unless another is clearly better; earlier, and whenever the search runs
+  out of time, it plays as *normal*.
+
+Every decision says why (:mod:`.explain`): :meth:`Decision.note` is the log event that goes
+before the rival's action, in the words of ``rival.move`` in :mod:`great_harbor.engine.narrate`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from great_harbor import agents
+from great_harbor.engine import Action
+from great_harbor.engine.game import SeatView
+from great_harbor.rival_kinds import LEVELS
+
+from . import explain, search
+
+SEARCH_FROM = 4  # the round from which the hard rival searches
+EASY_NOISE = 1.0  # standard deviation of the easy rival's slips, in Prestige equivalents
+EASY_SLACK = 2.0  # it never takes an option worth this much less than the best
+DEADLINE = 1.0  # seconds of processor time a hard decision may take before it falls back
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """An option weighed against the choice: how much worse (``margin``, Prestige; from the
+    heuristic's values, or from playouts with their standard error ``se``)."""
+
+    action: Action
+    margin: float
+    se: float | None = None
+
+
+@dataclass
+class Decision:
+    """What a rival chose, why, and what it weighed."""
+
+    action: Action
+    level: str
+    why: list[explain.Reason] = field(default_factory=list)  # for everyone
+    why_private: list[explain.Reason] = field(default_factory=list)  # only the rival's own seat
+    alternatives: list[Alternative] = field(default_factory=list)  # best first
+    worlds: int = 0  # worlds the search played out (0: no search)
+    seconds: float = 0.0  # processor time it took
+    timed_out: bool = False  # the search ran out of time and the heuristic's pick stood
+    overruled: bool = False  # the search chose against the heuristic
+
+    def note(self, own: SeatView, public: SeatView, weighed: int = 2) -> dict[str, Any]:
+        """The log event for this decision (``kind``, ``actor``, ``data``, ``secret``, ``reader``),
+        made before the action is applied: ``own`` is the rival's view, ``public`` a spectator's.
+        The hard rival names its ``weighed`` best alternatives."""
+        seat = own.seat
+        assert seat is not None
+        does = explain.public_words(own, public, self.action, chosen=True)
+        data: dict[str, Any] = {"level": self.level, "does": does or "", "why": self.why}
+        secret: dict[str, Any] = {}
+        if self.why_private:
+            secret["why"] = self.why_private
+        if self.level == "hard" and self.alternatives:
+            options = [(a.action, a.margin) for a in self.alternatives[:weighed]]
+            everyone, mine = explain.weighed_entries(own, public, options)
+            for x, y, a in zip(everyone, mine, self.alternatives, strict=False):
+                x["se"] = y["se"] = None if a.se is None else round(a.se, 1)
+            data["weighed"] = everyone
+            if mine != everyone:
+                secret["weighed"] = mine
+        return {"kind": "rival.move", "actor": seat, "data": data, "secret": secret,
+                "reader": seat if secret else -1}
+
+
+class Rival:
+    """A computer rival of one ``level`` (see :data:`LEVELS`); ``seed`` makes it deterministic."""
+
+    def __init__(self, level: str, seed: int = 0, *, deadline: float | None = DEADLINE,
+                 search_from: int = SEARCH_FROM, budget: int = 2000, candidates: int = 3,
+                 max_worlds: int = 24) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown rival level {level!r}: choose from {', '.join(LEVELS)}")
+        self.level = level
+        self.seed = seed
+        self.deadline = deadline
+        self.search_from = search_from
+        self.budget = budget
+        self.candidates = candidates
+        self.max_worlds = max_worlds
+
+    def __repr__(self) -> str:
+        return f"Rival({self.level!r}, seed={self.seed})"
+
+    def rng_for(self, view: SeatView) -> random.Random:
+        """The generator for one decision: from the rival's seed and what everyone can see of the
+        game's progress (so a game loaded from its record decides the same again)."""
+        s = view.s
+        return random.Random(f"{self.seed}:{view.seat}:{s.round}{s.turn}:{len(s.log)}:{len(s.stack)}")
+
+    def decide(self, view: SeatView) -> Decision:
+        """Choose an action for ``view.seat``, whose decision is pending, from that view alone."""
+        top = view.pending
+        if top is None or view.seat is None or top.seat != view.seat:
+            raise ValueError("a rival decides only its own pending decision, from its own view")
+        start = time.thread_time()
+        if self.level == "easy":
+            decision = self._easy(view)
+        elif self.level == "hard":
+            decision = self._hard(view)
+        else:
+            ranking = agents.ranked(view)
+            decision = self._plain(view, ranking, ranking[0][1])
+        decision.seconds = time.thread_time() - start
+        return decision
+
+    # --- the levels ---------------------------------------------------------------------------------
+
+    def _plain(self, view: SeatView, ranking: Sequence[tuple[float, Action]], action: Action) -> Decision:
+        """A decision on the heuristic's values: its reasons and the runners-up."""
+        value = next(v for v, a in ranking if a == action)
+        alternatives = [Alternative(a, v - value) for v, a in ranking if a != action and math.isfinite(v)]
+        why, private = explain.reasons(view, action)
+        return Decision(action, self.level, why, private, alternatives)
+
+    def _easy(self, view: SeatView) -> Decision:
+        ranking = agents.ranked(view)
+        best = max(v for v, _ in ranking)
+        if not math.isfinite(best):
+            return self._plain(view, ranking, ranking[0][1])
+        rng = self.rng_for(view)
+        pool = [(v, a) for v, a in ranking if math.isfinite(v) and v >= best - EASY_SLACK]
+        pool = pool[:4] if ranking[0] in pool else [ranking[0], *pool[:3]]
+        _, action = max(pool, key=lambda x: x[0] + rng.gauss(0.0, EASY_NOISE))
+        decision = self._plain(view, ranking, action)
+        if action != ranking[0][1]:
+            decision.why.append({"r": "slip"})
+        return decision
+
+    def _hard(self, view: SeatView) -> Decision:
+        ranking = agents.ranked(view)
+        if len(ranking) < 2 or view.s.round < self.search_from:
+            return self._plain(view, ranking, ranking[0][1])
+        found = search.search(view, ranking, self.rng_for(view), candidates=self.candidates, budget=self.budget,
+                              max_worlds=self.max_worlds, deadline=self.deadline)
+        if found.timed_out:
+            decision = self._plain(view, ranking, ranking[0][1])
+            decision.timed_out = True
+            return decision
+        chosen = found.weighed[0]
+        why, private = explain.reasons(view, found.action)
+        if found.overruled:
+            why = [{"r": "searched", "worlds": found.worlds, "gain": round(chosen.gain, 1)}, *why]
+        else:
+            why = [*why, {"r": "confirmed", "worlds": found.worlds}]
+        alternatives = [Alternative(w.action, w.gain - chosen.gain, w.se) for w in found.weighed[1:]]
+        return Decision(found.action, "hard", why, private, alternatives, worlds=found.worlds,
+                        overruled=found.overruled)
+
+
+def rival_seed(game_seed: int, seat: int) -> int:
+    """The seed of the rival in ``seat`` of a game seeded ``game_seed``."""
+    return random.Random(f"rival:{game_seed}:{seat}").getrandbits(48)
+
+
+__all__ = ["LEVELS", "Alternative", "Decision", "Rival", "rival_seed"]

@@ -1,0 +1,141 @@
+"""Computer rivals at the table: a person against a hard rival and the Automa plays by keys to the
+game-over screen; the rivals' moves are played back like the Automa's and never undone by a person;
+the hint key shows what the hard rival would do, and is refused over the hand-off screen."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from great_harbor.ui.app import make_app
+from great_harbor.ui.hints import HintScreen
+from great_harbor.ui.screens.automa_turn import AutomaTurnScreen
+from great_harbor.ui.screens.game import GameScreen
+from great_harbor.ui.screens.game_over import GameOverScreen
+from great_harbor.ui.screens.handoff import HandOffScreen
+from great_harbor.ui.textshot import screen_text
+
+Driver = Callable[..., Awaitable[dict[str, int]]]
+
+# The hard rival's own code path, looking ahead in round 5 over a single world: a game in seconds.
+QUICK = {"search_from": 5, "max_worlds": 1}
+
+
+def notes(app: Any) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+async def settle(pilot: Any, app: Any) -> None:
+    """Wait until no rival is thinking and no hint is being worked out."""
+    for _ in range(5000):
+        await pilot.pause(0.01)
+        if app.thinking is None and not any(w.group == "hint" and w.is_running for w in app.workers):
+            return
+    raise AssertionError("a rival or a hint never finished")
+
+
+async def test_a_person_against_a_hard_rival_and_the_automa_to_the_end(drive: Driver, saves: Path) -> None:
+    app = make_app(seed=11, players=["Ana"], rivals=["hard"], automa=True, automa_delay=0, blink=False,
+                   rival_settings=QUICK)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot, app)
+        assert app.game is not None and [p.name for p in app.game.s.players] == ["Ana", "Livia", "Automa"]
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("H")  # a hint once: the game says so at the end
+        await settle(pilot, app)
+        assert isinstance(app.screen, HintScreen)
+        await pilot.press("escape")
+        counts = await drive(pilot, app, 11)
+        assert isinstance(app.screen, GameOverScreen)
+        assert counts["handoffs"] == 0  # one person: nothing to hide from anyone
+        text = screen_text(app)
+        assert "Livia" in text and "Played with hints: 1" in text
+        assert app.session is not None
+        record = json.loads(app.session.path.read_text())  # type: ignore[union-attr]
+        assert record["hints"] == 1 and record["setup"]["seats"][1]["rival"] == "hard"
+        lines = app.game.log_lines(None)
+        assert sum("(hard rival):" in line for line in lines) > 50
+        hard = [line for line in lines if "(hard rival):" in line]
+        assert any("Weighed against:" in line and "Prestige" in line for line in hard)
+        assert any("confirmed over 1 sampled future played out" in line for line in hard)
+
+
+async def test_rival_moves_are_played_back_and_cannot_be_undone() -> None:
+    app = make_app(seed=3, players=["Ana"], rivals=["normal"], automa_delay=30, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameScreen)
+        while app.game is not None and app.game.current_player != 0 or isinstance(app.screen, AutomaTurnScreen):
+            await pilot.press("space")
+            await settle(pilot, app)
+        await pilot.press("enter")  # Ana drafts; Livia (normal) drafts next and is played back
+        await settle(pilot, app)
+        assert isinstance(app.screen, AutomaTurnScreen)
+        await pilot.press("space")
+        assert isinstance(app.screen, GameScreen)
+        assert "Livia (normal rival): draft" in screen_text(app)
+        await pilot.press("ctrl+z")
+        assert any("the last action was Livia's" in n for n in notes(app))
+
+
+async def test_the_hint_key_suggests_and_is_refused_over_the_hand_off() -> None:
+    app = make_app(seed=4, players=["Ana", "Ben"], rivals=["easy"], automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot, app)
+        for _ in range(400):  # through the draft (in the open) to the first hand-off
+            if isinstance(app.screen, HandOffScreen):
+                break
+            await pilot.press("enter")
+            await settle(pilot, app)
+        assert isinstance(app.screen, HandOffScreen)
+        await pilot.press("H")
+        await settle(pilot, app)
+        assert isinstance(app.screen, HandOffScreen)
+        assert any("No hint: no hint over the hand-off screen" in n for n in notes(app))
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("H")
+        await settle(pilot, app)
+        assert isinstance(app.screen, HintScreen)
+        text = screen_text(app)
+        assert "A hard rival in your seat would:" in text and "Runners-up:" in text and " 2. " in text
+        await pilot.press("enter")  # highlights the suggestion in the action list
+        assert isinstance(app.screen, GameScreen)
+        assert app.session is not None and app.session.record.hints == 1
+
+
+async def test_f5_opens_the_rivals_chapter_from_a_rival_seat_and_over_a_rival_playback() -> None:
+    """F5 (the context key) on the new-game screen's seat set to a rival opens the rivals'
+    strengths; over the playback of a rival's move, why a rival did that. The table behind that
+    playback shows the game as it was at each line (a rival's note logged before its action)."""
+    from great_harbor.ui.screens.lookup import LookupScreen
+    from great_harbor.ui.screens.new_game import NewGameScreen
+    from great_harbor.ui.widgets.cycle import Cycle
+
+    app = make_app(seed=3, automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        kind = app.screen.query_one("#kind-1", Cycle)
+        kind.focus()
+        while kind.value != "Hard rival":
+            await pilot.press("right")
+        await pilot.press("f5")
+        assert isinstance(app.screen, LookupScreen) and app.screen.current == "computer-rivals/rival-strengths"
+
+    app = make_app(seed=3, players=["Ana"], rivals=["normal"], automa_delay=30, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot, app)
+        while app.game is not None and app.game.current_player != 0 or isinstance(app.screen, AutomaTurnScreen):
+            await pilot.press("space")
+            await settle(pilot, app)
+        await pilot.press("enter")  # Ana drafts; Livia (normal) drafts next and is played back
+        await settle(pilot, app)
+        assert isinstance(app.screen, AutomaTurnScreen) and app.screen.rivals
+        playback = app._playback
+        assert playback is not None and playback.frames is not None  # the table at every line
+        assert len(playback.frames) == len(app.game.s.log) - playback.start  # type: ignore[union-attr]
+        await pilot.press("f5")
+        assert isinstance(app.screen, LookupScreen) and app.screen.current == "computer-rivals/why-a-rival-did-that"
