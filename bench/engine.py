@@ -23,6 +23,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--profile", action="store_true", help="profile the 4-seat run")
+    parser.add_argument("--sort", default="tottime", help="the profile's order (tottime, cumulative...)")
     args = parser.parse_args()
     cat = load_catalogue()
     run(cat, games=5, players=4, seed=999)  # warm up imports and caches
@@ -37,7 +38,7 @@ def main() -> None:
         prof.enable()
         run(cat, games=args.games, players=4, seed=1)
         prof.disable()
-        pstats.Stats(prof).sort_stats("tottime").print_stats(15)
+        pstats.Stats(prof).sort_stats(args.sort).print_stats(15)
 
 
 if __name__ == "__main__":

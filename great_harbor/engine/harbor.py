@@ -46,6 +46,7 @@ def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
     out: list[PlaceDie] = []
     declines: list[PlaceDie] = []
     seen: set[tuple[str, int, bool, int, bool]] = set()
+    fees: dict[str, int] = {}
     for die in p.drafted:
         # Two drafted dice alike in every way give the same placements: list them once.
         key = (die_colour(die), s.faces[die], die in s.die_wild, s.die_bonus.get(str(die), 0), die in s.die_no_fee)
@@ -59,8 +60,18 @@ def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
         out.append(PlaceDie(die, DISTRICT))
         # Placed on a Shore slot a die takes its tile's benefit at once; placing it and taking
         # nothing is offered too (after every other placement) where there is a benefit to decline.
-        declines += [PlaceDie(die, sid, True) for sid in free
-                     if len(geo.slot_cells[sid]) == 1 and shore_tier(game, die, sid) > 0]
+        # (The fee of each tile once per call: it is read for every free Shore slot of every die.)
+        pips = pips_of(game, die)
+        no_fee = die in s.die_no_fee
+        for sid in free:
+            cells = geo.slot_cells[sid]
+            if len(cells) != 1:
+                continue
+            fee = 0 if no_fee else fees.get(cells[0], -1)
+            if fee < 0:
+                fee = fees[cells[0]] = shore_fee(game, cells[0])
+            if tier(game, pips + shops.pips_at(game, sid), fee) > 0:
+                declines.append(PlaceDie(die, sid, True))
     return out + declines
 
 
@@ -139,7 +150,14 @@ def rank_splits(game: Game, top: Pending, chosen: dict[tuple[int, ...], tuple[in
     Colonist): those stay among the best. Within each group, more tiers first, then by the split."""
     tiles = top.data.tiles
     outcomes = list(chosen)
-    gains = {o: [_gains(game, top.seat, tile, t) for tile, t in zip(tiles, o, strict=True)] for o in outcomes}
+    counted: dict[tuple[str, int], Counter[tuple[str, ...]]] = {}  # outcomes share tiers of a tile
+
+    def gains_of(tile: str, t: int) -> Counter[tuple[str, ...]]:
+        if (tile, t) not in counted:
+            counted[tile, t] = _gains(game, top.seat, tile, t)
+        return counted[tile, t]
+
+    gains = {o: [gains_of(tile, t) for tile, t in zip(tiles, o, strict=True)] for o in outcomes}
 
     def beaten(o: tuple[int, ...]) -> bool:
         return any(
