@@ -111,8 +111,8 @@ def hand_order(game: Game, top: Pending) -> Callable[[Action], int]:
 
 
 def _cost_reason(p: PlayerState, cost: Mapping[str, int], rule: str) -> Refusal | None:
-    short = [f"{n} {r} (you have {p.resources[r]})" for r, n in cost.items() if p.resources[r] < n]
-    return Refusal("needs " + ", ".join(short), rule) if short else None
+    short = names.shortfall(p, cost)
+    return Refusal("needs " + short, rule) if short else None
 
 
 def _in_hand(game: Game, p: PlayerState, card: str, cards: Mapping[str, object], kind: str, rule: str

@@ -131,9 +131,8 @@ class PlayShipRule(ActionRule[PlayShip]):
             return Refusal("the ship in that dock is at sea; only a docked ship can be retired", R.RETIRE)
         if old is not None and old.damage:
             return Refusal("the ship in that dock must be fully repaired before it is retired", R.RETIRE)
-        cost = supply.cost_of(game.cat.ships[action.card].cost)
-        short = [f"{n} {r} (you have {p.resources[r]})" for r, n in cost.items() if p.resources[r] < n]
-        return Refusal("needs " + ", ".join(short), R.PLAY_SHIP) if short else None
+        short = names.shortfall(p, supply.cost_of(game.cat.ships[action.card].cost))
+        return Refusal("needs " + short, R.PLAY_SHIP) if short else None
 
     def apply(self, game: Game, top: Pending, action: PlayShip) -> None:
         play_ship(game, game.s.players[top.seat], action.card, action.dock, pay=True)

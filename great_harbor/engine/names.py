@@ -109,6 +109,12 @@ def amount(n: int, thing: str, capital: bool = False) -> str:
     return f"{n} {word.capitalize() if capital else word}"
 
 
+def shortfall(p: PlayerState, cost: Mapping[str, int]) -> str:
+    """What ``p`` lacks of ``cost``, in words ("1 plank (you have 0), 2 metal (you have 1)"); "" when
+    nothing is missing."""
+    return ", ".join(f"{amount(n, r)} (you have {p.resources[r]})" for r, n in cost.items() if p.resources[r] < n)
+
+
 def coins(n: int) -> str:
     return plural(n, "coin")
 

@@ -99,3 +99,41 @@ def test_the_top_line_drops_a_closing_aside_then_later_sentences_never_a_ship_s_
     voyage = ("Ana: Liburna (dock 1) beat the pirates in segment 1 — trade here or sail on? "
               "Diplomat: offered only at choices like this one, not during a fight.")
     assert fit_question(voyage, 90) == "Ana: Liburna (dock 1) beat the pirates in segment 1 — trade here or sail on?"
+
+
+async def test_the_log_follows_the_game_unless_the_player_reads_it() -> None:
+    """Play-test: once the log's view had left its end (a rewrap, the hand-off), it stayed on old
+    lines for good: Textual's Log follows only a view already at its end."""
+    from textual.app import App, ComposeResult
+
+    from great_harbor.ui.widgets.log import GameLog
+
+    class Host(App[None]):
+        AUTO_FOCUS = None  # the player has not given the log the focus yet
+
+        def compose(self) -> ComposeResult:
+            yield GameLog(id="log")
+
+    lines = [f"line {i}: somebody does something worth a line in the log" for i in range(200)]
+    app = Host()
+    async with app.run_test(size=(80, 20)) as pilot:
+        log = app.query_one(GameLog)
+        log.sync(lines, reader=0)
+        await pilot.pause()
+        assert log.is_vertical_scroll_end  # not read: it follows the game
+        log.scroll_home(animate=False)  # left off its end without the player (hidden, rewrapped)
+        await pilot.pause()
+        log.sync([*lines, "line 200: one more"], reader=0)
+        await pilot.pause()
+        assert log.is_vertical_scroll_end  # it still follows the game
+        lines.append("line 200: one more")
+        log.focus()
+        log.scroll_home(animate=False)
+        await pilot.pause()
+        log.sync([*lines, "line 201: read"], reader=0)  # read by the player: the view stays
+        await pilot.pause()
+        assert log.scroll_y == 0
+        log.sync([*lines, "line 201: read", "line 202: the next seat's"], reader=1)  # the hand-off
+        await pilot.pause()
+        assert log.is_vertical_scroll_end
+        assert log.max_scroll_y > 0

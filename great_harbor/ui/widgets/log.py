@@ -22,7 +22,8 @@ class GameLog(Log):
         """Show ``lines[:upto]`` (all by default), rendered for ``reader``; starts over if the log
         got shorter (new game) or is now for someone else (a line may hold the last one's secret)."""
         end = len(lines) if upto is None else upto
-        if end < self.shown or reader != self.reader:
+        fresh = end < self.shown or reader != self.reader
+        if fresh:
             self.reader = reader
             self.clear()
             self.source = []
@@ -31,12 +32,19 @@ class GameLog(Log):
         self.source += new
         self.shown = end
         if new:
-            # Textual's Log stops following once scrolled up; the table's log follows the game
-            # again as soon as the player has left it (F4 or Tab back to the actions).
-            self.write_lines(self._wrap(new), scroll_end=True if not self.has_focus else None)
+            self.write_lines(self._wrap(new))
+            # Textual's Log follows only while its view is at the end. The table's log follows the
+            # game whenever the player is not reading it (F4 gives it the focus), and starts at
+            # its newest line for a new reader (after the hand-off): the view kept from the
+            # lines cleared away is meaningless.
+            if fresh or not self.has_focus:
+                self._follow()
+
+    def _follow(self) -> None:
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def on_blur(self) -> None:
-        self.scroll_end(animate=False)
+        self._follow()
 
     def _panel_width(self) -> int:
         return max(20, (self.scrollable_content_region.width or 78) - 1)
@@ -52,3 +60,4 @@ class GameLog(Log):
         if self.source and self._panel_width() != self._wrap_width:
             self.clear()
             self.write_lines(self._wrap(self.source))
+            self._follow()  # rewrapped: the newest line in view again, as before the resize
