@@ -511,7 +511,11 @@ def _place(t: Table, e: Event, secret: Secret) -> str:
     names = [t.cat.tiles[x].name for x in d["tiles"]]
     where = f"on {names[0]}" if len(names) == 1 else f"between {names[0]} and {names[1]}"
     what = ", ".join(gains(t, d["items"])) or ("no benefit taken" if d["declined"] else "too few pips for any benefit")
-    return f"{who(t, e)} placed {die_label(d['die'], d['face'])} {where}: {what}{_drawn(t, secret)}."
+    drawn = _drawn(t, secret)
+    if drawn and any(item["k"] == "display" and item["n"] for item in d["items"]):
+        # Beside a card taken from the display, say which card came from the deck.
+        drawn = f" (drawn from the deck: {drawn[2:]}"
+    return f"{who(t, e)} placed {die_label(d['die'], d['face'])} {where}: {what}{drawn}."
 
 
 @says("place.district")

@@ -185,3 +185,23 @@ def test_secret_details_reach_only_their_reader(catalogue: Catalogue) -> None:
                 assert game.log_lines()[i] == theirs  # the plain log is what everyone may read
                 return
     pytest.fail("no game drew a secret card")
+
+
+def test_a_card_drawn_at_a_tile_is_named_as_the_one_from_the_deck(catalogue: Catalogue) -> None:
+    """Play-test: 'Ben placed P5 on Administration Office: 1 Person card from the deck, 1 Person card
+    from the display (Engineer)' named the card drawn from the deck beside the display's."""
+    for seed in range(60):
+        game = new_game(catalogue, 2, False, False, seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+            placed = [e for e in game.s.log if e.kind == "place" and e.secret
+                      and any(item["k"] == "display" and item["n"] for item in e.data["items"])]
+            if placed:
+                e = placed[0]
+                line = game.view(e.reader).log_lines()[game.s.log.index(e)]
+                names = ", ".join(game.cat.persons[c].name if c in game.cat.persons else game.cat.buildings[c].name
+                                  for c in e.secret["cards"])
+                assert "card from the display" in line and line.endswith(f" (drawn from the deck: {names}).")
+                return
+    pytest.fail("no tile drew a card from a deck")
