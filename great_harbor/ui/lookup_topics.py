@@ -40,7 +40,7 @@ from great_harbor.engine.game import SeatView
 from great_harbor.engine.harbor import DISTRICT
 from great_harbor.engine.rulebook import candidates
 
-from .widgets.picker import matches
+from .widgets.picker import kind_words, matches
 
 if TYPE_CHECKING:
     from great_harbor.data import Catalogue
@@ -252,7 +252,7 @@ def why_not(game: Game, query: str) -> WhyNot | None:
         if game.is_legal(action):
             continue
         words = describe(game, action)
-        if matches(words, query):
+        if matches(f"{words} {kind_words(action.kind)}", query):  # as the action list finds it
             refused.append((action, words, game.why_illegal(action)))
     if not refused:
         return None

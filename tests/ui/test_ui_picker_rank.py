@@ -42,7 +42,50 @@ def test_equal_matches_keep_the_engines_order() -> None:
 
 
 def test_convert_finds_the_conversion_cards_too() -> None:
-    from great_harbor.ui.screens.game import kind_words
+    from great_harbor.ui.widgets.picker import kind_words
 
     assert matches("Use Laurel Exchange: 3 coins for 1 Prestige " + kind_words("conversion"), "convert")
     assert kind_words("play-ship") == "play ship"
+
+
+def test_why_not_finds_an_action_by_the_rulebooks_words_too() -> None:
+    """Play-test: 'play cercurus' with Cercurus in hand and no metal said only 'no action matches':
+    the list finds a launch by 'play ship', so the reason why not must be found the same way."""
+    from great_harbor.engine.scenario import Scenario
+    from great_harbor.ui.lookup_topics import why_not
+
+    sc = Scenario()
+    sc.hand(0, "ship-9")
+    sc.give(0, planks=2, sails=1)
+    game = sc.turn(0)
+    name = game.cat.ships["ship-9"].name.lower()
+    found = why_not(game, f"play {name}")
+    assert found is not None and "needs 1 metal (you have 0)" in found.text
+
+
+async def test_a_filter_finding_only_the_undo_still_says_why_not() -> None:
+    """Play-test: 'laurel' after using the Laurel Exchange listed only the undo of that use, and
+    no reason why the card could not be used again."""
+    from textual.app import App, ComposeResult
+
+    from great_harbor.engine.actions import EndTurn
+    from great_harbor.ui.saving import UndoCommand
+    from great_harbor.ui.widgets.picker import ActionPicker, Item
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield ActionPicker(id="picker", blink=False)
+
+    app = Host()
+    async with app.run_test(size=(100, 30)) as pilot:
+        picker = app.query_one(ActionPicker)
+        items = [Item(EndTurn(), "End your turn"), Item(UndoCommand(), "Undo: take back “Use Laurel Exchange”")]
+        reasons = {"laurel": "Not possible: Use Laurel Exchange — once per turn."}
+        picker.set_items("Ana's turn", items, explain=reasons.get)
+        picker.filter.value = "laurel"
+        await pilot.pause()
+        assert [it.words for it in picker.shown] == [items[1].words]
+        assert "once per turn" in str(picker._detail)
+        picker.filter.value = "end"
+        await pilot.pause()
+        assert "once per turn" not in str(picker._detail)

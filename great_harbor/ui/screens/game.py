@@ -32,7 +32,7 @@ from ..widgets.dice import DicePanel
 from ..widgets.displays import Displays, round_text
 from ..widgets.harbor_map import HarborMap
 from ..widgets.log import GameLog
-from ..widgets.picker import ActionPicker, Item, offer_order
+from ..widgets.picker import ActionPicker, Item, kind_words, offer_order
 from ..widgets.senate import SenateBoard
 from ..widgets.trade import TITLE as TRADE_TITLE
 from ..widgets.trade import TradeBoard
@@ -58,15 +58,6 @@ def layout_for(width: int, height: int) -> str:
     if width >= COMPACT[0] and height >= COMPACT[1]:
         return "compact"
     return "small"
-
-
-# The rulebook's words for a kind of action, where its name alone is not what a player types:
-# "convert" finds the Conversion cards as well as the 2-coin conversion.
-KIND_WORDS = {"conversion": "conversion convert coins"}
-
-
-def kind_words(kind: str) -> str:
-    return KIND_WORDS.get(kind, kind.replace("-", " "))
 
 
 def fit_question(text: str, room: int) -> str:

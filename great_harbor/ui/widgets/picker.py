@@ -30,6 +30,19 @@ class Item:
     keywords: str = ""  # also found by the filter, never shown: "play ship" for "Launch ..."
 
 
+# The rulebook's words for a kind of action, where its name alone is not what a player types:
+# "convert" finds the Conversion cards as well as the 2-coin conversion, "play ship" a launch.
+KIND_WORDS = {"conversion": "conversion convert coins"}
+
+# The table's own commands listed with the actions (undo, redo): a filter that finds only these
+# still says why the game action it names is not possible.
+COMMAND_KINDS = frozenset({"undo", "redo"})
+
+
+def kind_words(kind: str) -> str:
+    return KIND_WORDS.get(kind, kind.replace("-", " "))
+
+
 _WORD = re.compile(r"[\w']+")
 
 # Height of the line under the list (what the highlighted action does, or why nothing matches):
@@ -196,6 +209,9 @@ class ActionPicker(Vertical):
         elif not self.shown:
             why = self.explain(self.filter.value) if self.explain is not None else None
             text = Text(why or f"no action matches “{self.filter.value}” — Esc clears the filter", style="bold")
+        elif all(it.action.kind in COMMAND_KINDS for it in self.shown) and self.explain is not None \
+                and (why := self.explain(self.filter.value)) is not None:
+            text = Text(why, style="bold")  # "laurel" finds the undo of that card's use: say why not again
         elif idx is not None and idx < len(self.shown) and self.shown[idx].detail:
             text = Text(self.shown[idx].detail, style="italic")
         else:
