@@ -235,7 +235,7 @@ class RepairRule(ActionRule[Repair]):
 
     def words(self, game: Game, top: Pending | None, action: Repair) -> str:
         p = game.s.players[top.seat if top is not None else 0]
-        return f"Repair {names.ship_name(game, p, action.dock)} with 1 {action.resource}"
+        return f"Repair {names.ship_name(game, p, action.dock)} with {names.amount(1, action.resource)}"
 
 
 @rule

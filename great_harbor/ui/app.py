@@ -23,6 +23,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 from textual.theme import Theme
+from textual.widgets import Input
 from textual.worker import Worker
 
 from great_harbor.data import Catalogue, CatalogueError, load_catalogue
@@ -595,8 +596,13 @@ class GreatHarborApp(Hints, SessionControl, App[None]):
             self.action_lookup()
             return
         # The hint key, H (capital: the action filter takes small letters), at the table and over
-        # the screens that cover it (where it is refused, with the reason).
-        if isinstance(event, events.Key) and event.key == HINT_KEY and not event.is_forwarded and self._at_table():
+        # the screens that cover it (where it is refused, with the reason); never in the middle of
+        # typing, where a capital H belongs to the text ("Dock Hut").
+        stack = self.screen_stack  # (no screen yet while the app starts)
+        focused = stack[-1].focused if stack else None
+        typing = isinstance(focused, Input) and bool(focused.value)
+        if isinstance(event, events.Key) and event.key == HINT_KEY and not event.is_forwarded and not typing \
+                and self._at_table():
             self.action_hint()
             return
         # The rules lookup routes typing itself, here, in the order keys arrive: a key sent to a

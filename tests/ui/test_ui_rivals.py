@@ -139,3 +139,25 @@ async def test_f5_opens_the_rivals_chapter_from_a_rival_seat_and_over_a_rival_pl
         assert len(playback.frames) == len(app.game.s.log) - playback.start  # type: ignore[union-attr]
         await pilot.press("f5")
         assert isinstance(app.screen, LookupScreen) and app.screen.current == "computer-rivals/why-a-rival-did-that"
+
+
+async def test_a_capital_h_typed_in_the_action_filter_is_text_not_a_hint() -> None:
+    """Play-tests: typing 'Build Dock Hut' opened the hint, the rest of the typing and Enter went
+    to it, and the record counted a hint nobody asked for."""
+    from great_harbor.ui.widgets.picker import ActionPicker
+
+    app = make_app(seed=4, players=["Ana", "Ben"], automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameScreen)
+        for _ in range(5):  # the table drawn and its filter focused
+            await pilot.pause()
+        await pilot.press(*"draft ", "H")
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.query_one(ActionPicker).filter.value == "draft H"
+        assert app.session is not None and app.session.record.hints == 0
+        await pilot.press("escape")  # the filter cleared: H asks for a hint again
+        await pilot.press("H")
+        await settle(pilot, app)
+        assert isinstance(app.screen, HintScreen)

@@ -10,6 +10,7 @@ from rich.text import Text
 from great_harbor.engine import Game, scoring, supply
 from great_harbor.engine import fleet as fleet_rules
 from great_harbor.engine.describe import cost_words, short_card_name
+from great_harbor.engine.names import coins
 from great_harbor.engine.state import DOCKED, LUXURIES, OUTBOUND, RESOURCES, PlayerState
 
 from ..style import COLOUR_STYLES, DIM, colour_letter, flow, player_text
@@ -92,7 +93,7 @@ def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77) -> lis
     if p.automa:  # it owns no coins and no Favor
         head = [who, Text(f"{p.prestige} Prestige"), Text(f"{p.smuggler} Smuggler")]
         return [*flow("", head, width, label_width=0, indent=2), *_automa_lines(game, p, width)]
-    head = [who, Text(f"{p.prestige} Prestige"), Text(f"{p.coins} coins"), Text(f"{p.favor} Favor"),
+    head = [who, Text(f"{p.prestige} Prestige"), Text(coins(p.coins)), Text(f"{p.favor} Favor"),
             Text(f"{p.smuggler} Smuggler")]
     lines += flow("", head, width, label_width=0, indent=2)
     top = cat.colony_board.resource_max

@@ -7,6 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from great_harbor.engine import Game
+from great_harbor.engine.names import plural
 from great_harbor.engine.state import PlayerState
 
 from ..style import DIM, die_text, flow, join, player_text, symbol
@@ -34,7 +35,7 @@ def summary(p: PlayerState, short: bool = False) -> list[Text]:
         if short:
             return [Text(f"{p.prestige} Prest."), Text(f"{p.smuggler} Smug."), Text(f"{p.automa_colonists} col.")]
         return [Text(f"{p.prestige} Prestige"), Text(f"{p.smuggler} Smug."),
-                Text(f"{p.automa_colonists} colonists waiting")]
+                Text(f"{plural(p.automa_colonists, 'colonist')} waiting")]
     if short:
         return [Text(f"{p.prestige} Prest."), Text(f"{p.coins}c"), Text(f"{p.favor} Fav."), Text(f"{p.smuggler} Smug."),
                 Text(f"hand {len(p.hand)}")]

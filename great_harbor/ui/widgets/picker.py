@@ -215,7 +215,7 @@ class ActionPicker(Vertical):
         elif idx is not None and idx < len(self.shown) and self.shown[idx].detail:
             text = Text(self.shown[idx].detail, style="italic")
         else:
-            text = Text(f"{len(self.shown)} of {len(self.items)} actions", style="dim")
+            text = Text(f"{len(self.shown)} of {len(self.items)} action{'s' * (len(self.items) != 1)}", style="dim")
         if text != self._detail:
             self._detail = text
             detail = self.query_one("#picker-detail", Static)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from great_harbor.engine import Game
+from great_harbor.engine.names import plural
 from great_harbor.engine.state import OUTBOUND, RESOURCES, RETURNING
 
 from ..style import DIM, flow, player_text
@@ -19,7 +20,8 @@ def summary_parts(game: Game, seat: int) -> list[Text]:
     first.append(f"{p.prestige} Prestige", style="bold")
     parts = [first]
     if p.automa:  # no coins, Favor, resources or hand
-        parts += [Text(f"{p.smuggler} Smug.", style="bold"), Text(f"{p.automa_colonists} colonists waiting", style=DIM)]
+        parts += [Text(f"{p.smuggler} Smug.", style="bold"),
+                  Text(f"{plural(p.automa_colonists, 'colonist')} waiting", style=DIM)]
     else:
         parts += [Text(f"{p.coins}c", style="bold"), Text(f"{p.favor} Favor", style="bold"),
                   Text(f"{p.smuggler} Smug.", style="bold"),
@@ -28,8 +30,8 @@ def summary_parts(game: Game, seat: int) -> list[Text]:
     ships = [sh for sh in p.docks if sh is not None]
     at_sea = sum(1 for sh in ships if sh.where in (OUTBOUND, RETURNING))
     persons = sum(len(x) for x in p.person_slots)
-    parts.append(Text(f"{len(ships)} ships" + (f" ({at_sea} at sea)" if at_sea else ""), style=DIM))
-    parts += [Text(f"{persons} Persons", style=DIM), Text(f"{len(p.buildings)} Bldg.", style=DIM)]
+    parts.append(Text(plural(len(ships), "ship") + (f" ({at_sea} at sea)" if at_sea else ""), style=DIM))
+    parts += [Text(plural(persons, "Person"), style=DIM), Text(f"{len(p.buildings)} Bldg.", style=DIM)]
     if not p.automa:  # it has no hand
         parts.append(Text(f"hand {len(p.hand)}", style=DIM))
     if p.retired_ships:  # they still score

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from great_harbor.engine import Game, voyage
+from great_harbor.engine.names import plural
 from great_harbor.engine.state import OUTBOUND, RETURNING
 
 from ..style import DIM, player_style, player_text, symbol
@@ -104,7 +105,7 @@ def trade_text(game: Game) -> Text:
         home.append(" ")
     lines.append(home)
     deck = Text("Pirate deck ", style=DIM)
-    deck.append(f"{len(s.pirate_deck)} cards · ", style=DIM)
+    deck.append(f"{plural(len(s.pirate_deck), 'card')} · ", style=DIM)
     # What is left to come is what counts: the discards by strength, strongest first (their names
     # are in the log), so the line fits the board however many there are.
     gone = sorted((cat.pirates[c].strength for c in s.pirate_discard), reverse=True)
