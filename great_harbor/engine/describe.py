@@ -16,7 +16,6 @@ from .actions import (
     Action,
     ActivatePerson,
     Choose,
-    SailOn,
 )
 from .choices import option_of
 from .harbor import split_words  # noqa: F401  (the map's split words, for the UI)
@@ -211,9 +210,10 @@ def prompt(game: Game) -> str:
             text += f" (it is {card_name(game, str(top.data.seen))})"
         return f"{who}: {text}"
     if top.kind == "voyage_choice":
-        # The last segment has nowhere further to sail: only trading is offered there.
+        # The last segment has nowhere further to sail: only trading is offered there. (Read from
+        # the table, not the legal actions: the hand-off asks it from a view that has none.)
         legal = game.legal_actions()
-        sail_on = any(isinstance(a, SailOn) for a in legal)
+        sail_on = top.data.segment < len(game.s.pirates) - 1
         text = (f"{who}: {ship_name(game, p, top.data.dock)} beat the pirates in segment "
                 f"{top.data.segment + 1} — {'trade here or sail on?' if sail_on else 'trade here.'}")
         # Voyage Persons (Diplomat, Captain) are used at this choice, not before the next fight.

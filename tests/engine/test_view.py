@@ -205,3 +205,21 @@ def test_a_card_drawn_at_a_tile_is_named_as_the_one_from_the_deck(catalogue: Cat
                 assert "card from the display" in line and line.endswith(f" (drawn from the deck: {names}).")
                 return
     pytest.fail("no tile drew a card from a deck")
+
+
+def test_the_voyage_question_reads_the_same_from_the_public_view(catalogue: Catalogue) -> None:
+    """Play-tests: the hand-off screen (which reads the public view) asked 'trade here.' where
+    the seat itself is asked 'trade here or sail on?'."""
+    from great_harbor.engine.describe import prompt
+
+    for seed in range(60):
+        game = new_game(catalogue, 2, False, False, seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            top = game.pending
+            if top is not None and top.kind == "voyage_choice" and top.data.segment == 0:
+                assert prompt(game).endswith("trade here or sail on?") or "sail on?" in prompt(game)
+                assert "trade here or sail on?" in prompt(game.view(None))
+                return
+            game.apply(rng.choice(game.legal_actions()))
+    pytest.fail("no ship won a fight in the first segment")
