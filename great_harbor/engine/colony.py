@@ -34,10 +34,11 @@ def card_played(game: Game, p: PlayerState, colour: str) -> None:
     senate.advance(game, p, colour, 1)
 
 
-def playing_gives(game: Game, p: PlayerState, colour: str) -> str:
+def playing_gives(game: Game, p: PlayerState, colour: str, cost: Mapping[str, int] | None = None) -> str:
     """What playing a card of ``colour`` gives besides the card, for its action's words: the
-    bonuses of its Senate step, " (Senate: +1 Colonist)"; empty when the step pays nothing."""
-    paid = senate.bonus_words(game, p, senate.plan(game, p, [colour]))
+    bonuses of its Senate step, " (Senate: +1 Colonist)"; empty when the step pays nothing. The
+    card's ``cost`` is paid first (paying rope can make room for the rope the step gives)."""
+    paid = senate.bonus_words(game, p, senate.plan(game, p, [colour]), cost)
     return f" (Senate: {paid})" if paid else ""
 
 
@@ -217,8 +218,9 @@ class PlayBuildingRule(ActionRule[PlayBuilding]):
     def words(self, game: Game, top: Pending | None, action: PlayBuilding) -> str:
         b = game.cat.buildings[action.card]
         p = game.s.players[top.seat if top is not None else 0]
-        return (f"Build {names.card_name(game, action.card)} for {names.cost_words(cost_of(b.cost))}"
-                f"{playing_gives(game, p, str(b.colour))}")
+        cost = cost_of(b.cost)
+        return (f"Build {names.card_name(game, action.card)} for {names.cost_words(cost)}"
+                f"{playing_gives(game, p, str(b.colour), cost)}")
 
     def detail(self, game: Game, top: Pending | None, action: PlayBuilding) -> str:
         p = game.s.players[top.seat if top is not None else 0]

@@ -140,12 +140,12 @@ class PlayShipRule(ActionRule[PlayShip]):
     def words(self, game: Game, top: Pending | None, action: PlayShip) -> str:
         p = game.s.players[top.seat if top is not None else 0]
         card = game.cat.ships[action.card]
-        text = (f"Launch {names.card_name(game, action.card)} at dock {action.dock} "
-                f"for {names.cost_words(supply.cost_of(card.cost))}")
+        cost = supply.cost_of(card.cost)
+        text = f"Launch {names.card_name(game, action.card)} at dock {action.dock} for {names.cost_words(cost)}"
         old = p.docks[action.dock - 1]
         if old is not None:
             text += f", retiring {game.cat.ships[old.card].name}"
-        return text + colony.playing_gives(game, p, str(card.colour))
+        return text + colony.playing_gives(game, p, str(card.colour), cost)
 
     def detail(self, game: Game, top: Pending | None, action: PlayShip) -> str:
         p = game.s.players[top.seat if top is not None else 0]

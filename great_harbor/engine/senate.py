@@ -3,7 +3,7 @@ tracks; and the Favor actions that are not about dice."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -107,10 +107,13 @@ def _preview(game: Game, ledger: supply.Ledger, bonus: SenateBonus, colour: str)
     return items
 
 
-def bonus_words(game: Game, p: PlayerState, steps: Sequence[Step]) -> str:
+def bonus_words(game: Game, p: PlayerState, steps: Sequence[Step], paid: Mapping[str, int] | None = None) -> str:
     """Every bonus the steps would pay now, bridges included, summed: "+1 Colonist, +1 coin";
-    empty when they pay nothing."""
+    empty when they pay nothing. ``paid``: resources spent before the steps (a card's cost), so a
+    track the cost empties has room again."""
     ledger = supply.Ledger(game, p)
+    for r, n in (paid or {}).items():
+        ledger.resources[r] = ledger.resources.get(r, 0) - n
     items = [i for step in steps for _, bonus in step.bonuses for i in _preview(game, ledger, bonus, step.colour)]
     return ", ".join(f"+{w}" for w in names.gain_words(game.cat, items, before=True))
 

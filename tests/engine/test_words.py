@@ -356,3 +356,33 @@ def test_a_conversion_that_scores_nothing_at_the_end_says_so() -> None:
     assert "Convert 2 coins into 1 Sail — scores nothing now" in words
     assert "Convert 2 coins into 0 Planks (+1 over the track → 1 Prestige)" in words  # the surplus scores
     assert EndTurn() in game.legal_actions()
+
+
+def test_a_cards_senate_bonus_is_previewed_after_its_cost_is_paid() -> None:
+    """Play-test: 'Build Curia for 2 planks, 1 rope (Senate: +0 Rope (+1 over the track → 1
+    Prestige))' with rope at 5 was logged as '1 Rope': paying the rope first made room."""
+    import random
+
+    from great_harbor.data import load_catalogue
+    from great_harbor.engine import Game, Seat
+    from great_harbor.engine.actions import PlayBuilding, PlayShip
+    from great_harbor.engine.describe import describe
+    from great_harbor.engine.supply import cost_of
+
+    checked = 0
+    for seed in range(80):
+        game = Game.new(load_catalogue(), [Seat("Ana"), Seat("Ben")], seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            top = game.pending
+            assert top is not None
+            p = game.s.players[top.seat]
+            for a in game.legal_actions():
+                if isinstance(a, PlayBuilding | PlayShip):
+                    card = game.cat.buildings.get(a.card) or game.cat.ships[a.card]
+                    for r, n in cost_of(card.cost).items():
+                        if n and p.resources[r] >= game.cat.colony_board.resource_max:
+                            checked += 1
+                            assert f"+0 {r.capitalize()}" not in describe(game, a), describe(game, a)
+            game.apply(rng.choice(game.legal_actions()))
+    assert checked, "no card was playable with its cost's track full"
