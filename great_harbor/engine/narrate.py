@@ -352,10 +352,11 @@ def _ship_captain(t: Table, e: Event, _: Secret) -> str:
     return f"{who(t, e)} refreshes the Ship display."
 
 
-def _drawn(t: Table, secret: Secret) -> str:
-    """The cards a seat drew from a deck, for that seat's eyes only."""
+def _drawn(t: Table, secret: Secret, label: str = "") -> str:
+    """The cards a seat drew from a deck, for that seat's eyes only: " (Curia)", or with ``label``
+    " (drawn from the deck: Curia)"."""
     cards = (secret or {}).get("cards") or []
-    return f" ({', '.join(card_name(t, c) for c in cards)})" if cards else ""
+    return f" ({label}{', '.join(card_name(t, c) for c in cards)})" if cards else ""
 
 
 @says("praefectus.draws")
@@ -511,10 +512,9 @@ def _place(t: Table, e: Event, secret: Secret) -> str:
     names = [t.cat.tiles[x].name for x in d["tiles"]]
     where = f"on {names[0]}" if len(names) == 1 else f"between {names[0]} and {names[1]}"
     what = ", ".join(gains(t, d["items"])) or ("no benefit taken" if d["declined"] else "too few pips for any benefit")
-    drawn = _drawn(t, secret)
-    if drawn and any(item["k"] == "display" and item["n"] for item in d["items"]):
-        # Beside a card taken from the display, say which card came from the deck.
-        drawn = f" (drawn from the deck: {drawn[2:]}"
+    # Beside a card taken from the display, say which card came from the deck.
+    display = any(item["k"] == "display" and item["n"] for item in d["items"])
+    drawn = _drawn(t, secret, "drawn from the deck: " if display else "")
     return f"{who(t, e)} placed {die_label(d['die'], d['face'])} {where}: {what}{drawn}."
 
 
@@ -820,7 +820,7 @@ _REASONS: dict[str, Callable[[Table, Mapping[str, Any]], str]] = {
     "crew": lambda t, r: f"+1 {r['stat']} on every voyage",
     "repair": lambda t, r: "the ship must sail again",
     "odds": lambda t, r: f"about {r['pct']}% to beat the first Pirates",
-    "conversion-prestige": lambda t, r: f"{plural(r['n'], 'Prestige')} for its coins".replace("Prestiges", "Prestige"),
+    "conversion-prestige": lambda t, r: f"{r['n']} Prestige for its coins",
     "conversion": lambda t, r: "what the conversion gives is worth its coins",
     "keep-coins": lambda t, r: "no conversion gives more Prestige, and coins break a tie",
     "nothing-left": lambda t, r: "nothing else is worth an action now",
