@@ -599,8 +599,10 @@ class GreatHarborApp(Hints, SessionControl, App[None]):
         # the screens that cover it (where it is refused, with the reason); never in the middle of
         # typing, where a capital H belongs to the text ("Dock Hut").
         stack = self.screen_stack  # (no screen yet while the app starts)
-        focused = stack[-1].focused if stack else None
-        typing = isinstance(focused, Input) and bool(focused.value)
+        front = stack[-1] if stack else None
+        focused = front.focused if front is not None else None
+        # The action filter takes typed keys whichever of its panel's widgets has the focus.
+        typing = isinstance(focused, Input) and bool(focused.value) or isinstance(front, GameScreen) and front.typing()
         if isinstance(event, events.Key) and event.key == HINT_KEY and not event.is_forwarded and not typing \
                 and self._at_table():
             self.action_hint()

@@ -161,3 +161,27 @@ async def test_a_capital_h_typed_in_the_action_filter_is_text_not_a_hint() -> No
         await pilot.press("H")
         await settle(pilot, app)
         assert isinstance(app.screen, HintScreen)
+
+
+async def test_a_capital_h_typed_after_the_hand_off_is_text_not_a_hint() -> None:
+    """Played in tmux: after the hand-off the typing reaches the filter from another panel of the
+    table, and 'Build Dock H' still opened the hint."""
+    from great_harbor.ui.widgets.picker import ActionPicker
+
+    app = make_app(seed=7, players=["Ana", "Ben"], automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot, app)
+        for _ in range(60):  # through the draft (in the open) to the first hand-off
+            if isinstance(app.screen, HandOffScreen):
+                break
+            await pilot.press("enter")
+            await settle(pilot, app)
+        assert isinstance(app.screen, HandOffScreen)
+        await pilot.press("enter")
+        for _ in range(5):
+            await pilot.pause()
+        await pilot.press(*"Build Dock ", "H", "u", "t")
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.query_one(ActionPicker).filter.value.endswith("Dock Hut")
+        assert app.session is not None and app.session.record.hints == 0

@@ -98,6 +98,7 @@ class GameScreen(Screen[None]):
         self.commands = commands or TableCommands()
         self.refusal: tuple[Topic, float] | None = None  # the rule of the last refusal shown, until when
         self.hidden = False
+        self._typed = 0  # the length the action filter's text will have (see typing)
         self.watching = False  # a playback is on: the table shows the line being read
         self.layout_mode = "wide"
         self.tab_phase: str | None = None  # in tabs (120x36): the phase the shown tab was chosen for
@@ -188,6 +189,7 @@ class GameScreen(Screen[None]):
             colony_box.border_title = f"Colony of {p.name}" + ("" if private or p.automa else " (hand hidden)")
         self.query_one(GameLog).sync(marked_log(game, viewer), log_upto, viewer)
         picker = self.query_one(ActionPicker)
+        self._typed = 0  # the new list starts with an empty filter
         if watching:
             picker.set_items(Text(WATCHING, style="italic"), [])
         elif hidden or top is None:
@@ -200,6 +202,11 @@ class GameScreen(Screen[None]):
             items += self.commands.items()  # undo, redo
             picker.set_items(Text(prompt(game), style="bold"), items, explain=self.explain)
         self._place_focus()
+
+    def typing(self) -> bool:
+        """Whether the player is typing in the action filter (where a capital H is text), counting
+        the keys the filter has not handled yet: a burst of keys reaches the app first."""
+        return self._typed > 0 or bool(self.query("#picker") and self.query_one(ActionPicker).filter.value)
 
     def restyle(self) -> None:
         """A new theme: the same view drawn again in its colours."""
@@ -301,9 +308,17 @@ class GameScreen(Screen[None]):
         a character typed while the log or the map has the keys starts the action filter, which
         takes that key and every one after it, Space and Enter included. The map keeps its own
         keys (Space for the next die, 1-3) until typing has started."""
+        focused = self.focused
+        # How long the filter's text will be once it has handled the keys so far (see typing).
+        if event.key in ("escape", "enter"):
+            self._typed = 0
+        elif event.key == "backspace":
+            self._typed = max(0, self._typed - 1)
+        elif event.is_printable and event.character and \
+                not (isinstance(focused, HarborMap) and event.key in focused.own_keys() and not self._typed):
+            self._typed += 1
         if self.layout_mode == "small" or not event.is_printable or not event.character:
             return
-        focused = self.focused
         if isinstance(focused, GameLog) and event.key != "space" or \
                 isinstance(focused, HarborMap) and event.key not in focused.own_keys():
             # Now, not after this key: the keys after it arrive before a deferred focus would.
