@@ -598,13 +598,8 @@ class GreatHarborApp(Hints, SessionControl, App[None]):
         # The hint key, H (capital: the action filter takes small letters), at the table and over
         # the screens that cover it (where it is refused, with the reason); never in the middle of
         # typing, where a capital H belongs to the text ("Dock Hut").
-        stack = self.screen_stack  # (no screen yet while the app starts)
-        front = stack[-1] if stack else None
-        focused = front.focused if front is not None else None
-        # The action filter takes typed keys whichever of its panel's widgets has the focus.
-        typing = isinstance(focused, Input) and bool(focused.value) or isinstance(front, GameScreen) and front.typing()
-        if isinstance(event, events.Key) and event.key == HINT_KEY and not event.is_forwarded and not typing \
-                and self._at_table():
+        if isinstance(event, events.Key) and event.key == HINT_KEY and not event.is_forwarded \
+                and not self._typing() and self._at_table():
             self.action_hint()
             return
         # The rules lookup routes typing itself, here, in the order keys arrive: a key sent to a
@@ -621,6 +616,15 @@ class GreatHarborApp(Hints, SessionControl, App[None]):
             if isinstance(screen, RoutesKeys):
                 screen.route_key(event)
         await super().on_event(event)
+
+    def _typing(self) -> bool:
+        """Whether the person is in the middle of typing text (where a capital H is a letter)."""
+        stack = self.screen_stack  # (no screen yet while the app starts)
+        front = stack[-1] if stack else None
+        focused = front.focused if front is not None else None
+        # The action filter takes typed keys whichever of its panel's widgets has the focus.
+        return isinstance(focused, Input) and bool(focused.value) \
+            or isinstance(front, GameScreen) and front.typing()
 
     def _at_table(self) -> bool:
         from .screens.automa_turn import AutomaTurnScreen  # start-up: after the first frame (see above)

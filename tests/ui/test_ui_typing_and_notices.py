@@ -121,3 +121,21 @@ async def test_ctrl_z_on_the_hand_off_screen_says_why_it_cannot_undo() -> None:
         name = app.game.s.players[app.screen.seat].name  # type: ignore[union-attr]
         assert f"{name} cannot undo now" in text
         assert isinstance(app.screen, HandOffScreen)
+
+
+async def test_keys_and_events_while_the_action_picker_is_being_built_do_not_crash() -> None:
+    """Between the picker's mount and its children's (a rebuilt table, the Automa's playback
+    ending), events reach the app; asking whether the person is typing must not need the filter
+    (CI once failed here: NoMatches for '#picker-filter' inside the app's event hook)."""
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        picker = await at_turn(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await picker.filter.remove()  # the moment before the picker's filter is mounted
+        assert picker.typed == ""
+        assert screen.typing() is False
+        await pilot.press("f4")  # the log has the keys: a letter would move them to the filter
+        await pilot.press("b", "H")
+        await pilot.pause()
+        assert app.is_running

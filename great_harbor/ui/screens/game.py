@@ -206,7 +206,8 @@ class GameScreen(Screen[None]):
     def typing(self) -> bool:
         """Whether the player is typing in the action filter (where a capital H is text), counting
         the keys the filter has not handled yet: a burst of keys reaches the app first."""
-        return self._typed > 0 or bool(self.query("#picker") and self.query_one(ActionPicker).filter.value)
+        pickers = self.query(ActionPicker)
+        return self._typed > 0 or bool(pickers and pickers.first().typed)
 
     def restyle(self) -> None:
         """A new theme: the same view drawn again in its colours."""
@@ -322,7 +323,11 @@ class GameScreen(Screen[None]):
         if isinstance(focused, GameLog) and event.key != "space" or \
                 isinstance(focused, HarborMap) and event.key not in focused.own_keys():
             # Now, not after this key: the keys after it arrive before a deferred focus would.
-            self.set_focus(self.query_one(ActionPicker).filter)
+            # (While the table is being rebuilt the filter may not be there yet: the key then
+            # stays with the focused panel.)
+            filters = self.query("#picker-filter")
+            if filters:
+                self.set_focus(filters.first())
 
     # --- keys -----------------------------------------------------------------------------
 

@@ -169,6 +169,12 @@ class ActionPicker(Vertical):
         return self.query_one("#picker-filter", FilterInput)
 
     @property
+    def typed(self) -> str:
+        """The filter's text; empty while the picker is still being built (its filter not there yet)."""
+        found = self.query("#picker-filter")
+        return found.first(FilterInput).value if found else ""
+
+    @property
     def options(self) -> OptionList:
         return self.query_one("#picker-options", OptionList)
 
