@@ -270,7 +270,7 @@ def hostile_build() -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--misses", action="store_true",
-                        help="list the questions of the tuning material (tuning, held out, tuning 2) not answered first")
+                        help="list the tuning material's questions (tuning, held out, tuning 2) not answered first")
     parser.add_argument("--tuning-only", action="store_true",
                         help="score the tuning material only (leave out the unseen fresh set)")
     parser.add_argument("--explain", metavar="QUERY", help="show why the first entries for QUERY rank there")
