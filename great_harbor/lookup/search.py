@@ -123,6 +123,8 @@ AUTOMA = "automa"
 VARIANT_CHAPTER = "harbor-shops"  # the optional module: its rules apply only when it is played
 VARIANT_WORDS = ("shop", "variant")  # words naming it (normalised)
 APP_CHAPTER = "app"  # the chapter about the program: keys, undo, saves, replay
+# Chapters about the program rather than the rules: the app itself, and its computer rivals.
+APP_CHAPTERS = (APP_CHAPTER, "computer-rivals")
 
 _STOP_WORDS = (
     "a an and are as at be by can do does for from how i if in into is it its me my of on or so that the "
@@ -250,6 +252,11 @@ _SYNONYMS = {
     "sent": "send",
     "stood": "stand",
     "sank": "sink",
+    "begin": "start",
+    "begins": "start",
+    "beginning": "start",
+    "began": "start",
+    "begun": "start",
     "undid": "undo",
     "undone": "undo",
     "redid": "redo",
@@ -486,7 +493,7 @@ def _is_variant(entry: Entry, title_terms: Iterable[str]) -> bool:
 
 
 def _is_app(entry: Entry) -> bool:
-    return entry.id == APP_CHAPTER or entry.id.startswith(APP_CHAPTER + "/")
+    return entry.id in APP_CHAPTERS or entry.id.split("/", 1)[0] in APP_CHAPTERS
 
 
 class SearchIndex:

@@ -304,6 +304,13 @@ def test_every_page_about_the_program_has_phrasings_here() -> None:
     assert pages == set(APP_PHRASINGS)
 
 
+def test_the_computer_rivals_pages_are_about_the_program() -> None:
+    # "Rival strengths" shares a word with a ship's Strength: a rules question is not about rivals
+    assert not any(found.startswith("computer-rivals") for found in ranked("what does strength do"))
+    assert first("how strong is the hard rival") == "computer-rivals/rival-strengths"
+    assert first("can the computer see my hand") == "computer-rivals/rivals-play-fair"
+
+
 # --- one ranking everywhere ------------------------------------------------------------------------------
 
 
