@@ -87,7 +87,7 @@ TOPIC_WEIGHT = 2.0  # the chapter's keywords, for each of its sections
 BODY_WEIGHT = 1.0
 BODY_WEIGHT_MAX = 2.5
 FUZZY_FACTOR = 0.7
-EVERYDAY_FACTOR = 0.6
+EVERYDAY_FACTOR = 0.8
 PREFIX_FACTOR = 0.55
 PREFIX_LIMIT = 25
 PHRASE_BONUS = {"title": 15.0, "questions": 10.0, "heading": 8.0, "body": 4.0}
@@ -133,7 +133,7 @@ _STOP_WORDS = (
     "am been did didnt doesnt dont had has have happen happens happened im isnt ive now should "
     "than these those us we would could work works mean means meaning meant "
     "cant wont arent wasnt werent shouldnt couldnt wouldnt hasnt havent theyre "
-    "please ok okay just also want wants wanted need needs needed too very really"
+    "please ok okay just also want wants wanted need needs needed too very really stuff actually exactly basically"
 )
 # Spellings, names and everyday words that mean the same thing in this game, folded onto one word
 # (both in the entries and in the query).

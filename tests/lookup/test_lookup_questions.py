@@ -227,6 +227,7 @@ def test_a_card_the_question_names_comes_first(query: str, expected: str) -> Non
         ("what if the ship deck runs out", "harbor-tiles/empty-decks"),
         ("how can I avoid paying the fee", "shore-fees/getting-past-a-fee"),
         ("how long does a game take", "gameplay/length-of-a-game"),
+        ("how long will this game be", "gameplay/length-of-a-game"),  # "long" is length, not the word "game"
         ("can my ship sink", "ships/damage-and-hull"),
         ("what if pirates attack my ship", "voyage-phase/battles"),
         ("can I place a die but not take the reward", "dice-workers/benefit-tiers"),
