@@ -5,10 +5,11 @@ Run from the repository root: ``python3 bench/lookup.py``. Prints:
 * the question sets (``bench/questions/*.yaml``: questions in players' words, each with the
   entries that answer it), run through the index the game and ``great-harbor rules`` search: how
   often the answering entry comes first (hit@1, target at least 85%) and in the top 3 (hit@3, target
-  at least 95%), and how often the first entry is a wrong answer (target at most 2%). ``tuning`` and
-  ``held out`` are tuning material (the held-out set was read in aggregate so often while the
-  ranking was first tuned that it is no longer unseen); ``fresh`` is the unseen set, written later
-  and never tuned on. A first entry that is not an answer is *incomplete* when it holds the
+  at least 95%), and how often the first entry is a wrong answer (target at most 2%). ``tuning``,
+  ``held out`` and ``tuning 2`` are tuning material (the held-out set was read in aggregate so often
+  while the ranking was first tuned that it is no longer unseen; ``tuning 2`` was written for the
+  third round of ranking work, before it was run); ``fresh`` is the unseen set, written later and
+  never tuned on. A first entry that is not an answer is *incomplete* when it holds the
   answer (the chapter of an answering section, or an entry the question lists as ``near``); *wrong*
   when it would teach a wrong rule: an entry the question lists as ``wrong`` (written for each
   question from what the entries say), the Automa's rule for a question about a player or a
@@ -53,6 +54,7 @@ QUESTIONS = ROOT / "bench" / "questions"
 SETS = (
     ("tuning", QUESTIONS / "tuning.yaml", True),
     ("held out", QUESTIONS / "held_out.yaml", True),
+    ("tuning 2", QUESTIONS / "tuning2.yaml", True),
     ("fresh", QUESTIONS / "fresh.yaml", False),
 )
 
@@ -268,7 +270,7 @@ def hostile_build() -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--misses", action="store_true",
-                        help="list the questions of the tuning material (tuning, held out) not answered first")
+                        help="list the tuning material's questions (tuning, held out, tuning 2) not answered first")
     parser.add_argument("--tuning-only", action="store_true",
                         help="score the tuning material only (leave out the unseen fresh set)")
     parser.add_argument("--explain", metavar="QUERY", help="show why the first entries for QUERY rank there")

@@ -23,9 +23,12 @@ occur. A query spelling an entry id (``person 21`` for ``person-21``) puts that 
 What the question is about decides between entries that share its words:
 
 - the Automa's rules rank well below a player's unless the query names the Automa (or the bot):
-  "my ship is weaker than the pirates" is about the player's ship;
+  "my ship is weaker than the pirates" is about the player's ship; and a query that names it
+  puts a player's rules below the Automa's: "when does the automa send its ships" is about the
+  Automa's voyage, not the player's action of sending ships;
 - likewise the rules of the Harbor Shops variant rank below the base game's unless the query names
-  a shop or the variant: "what is scored at the end" is about the base game's final scoring;
+  a shop or the variant: "what is scored at the end" is about the base game's final scoring, "do
+  shops count for my governor" about the variant's;
 - a card, tile or board of the glossary only when the query names it (its name or its number):
   "dock hut" is not about the Engineer's Hut, "more than 5 planks" not about Dice Bonus tile 5;
 - a chapter below its sections unless the query is about the whole chapter (its title holds every
@@ -84,7 +87,7 @@ TOPIC_WEIGHT = 2.0  # the chapter's keywords, for each of its sections
 BODY_WEIGHT = 1.0
 BODY_WEIGHT_MAX = 2.5
 FUZZY_FACTOR = 0.7
-EVERYDAY_FACTOR = 0.6
+EVERYDAY_FACTOR = 0.8
 PREFIX_FACTOR = 0.55
 PREFIX_LIMIT = 25
 PHRASE_BONUS = {"title": 15.0, "questions": 10.0, "heading": 8.0, "body": 4.0}
@@ -106,17 +109,22 @@ MAX_QUERY = 400  # letters of a query searched
 # Worked examples and rulings rank just below the rule text they illustrate or settle.
 KIND_FACTOR = {"example": 0.6, "ruling": 0.75, "glossary": 0.6}
 AUTOMA_FACTOR = 0.35  # an Automa rule, for a query that does not name the Automa
+PLAYER_FACTOR = 0.45  # a player's rule, for a query that names the Automa
 VARIANT_FACTOR = 0.5  # a rule of the Harbor Shops variant, for a query that names no shop
+BASE_FACTOR = 0.7  # a rule of the base game, for a query that names a shop or the variant
 UNNAMED_CARD_FACTOR = 0.3  # a card, tile or board of the glossary the query does not name
 NAMED_CARD_FACTOR = 1.25  # one it names: "what does the corsair do" is about the card
 NAME_ENTRIES = 8  # a word of a card's name held by at most this many entries names the card
 CHAPTER_FACTOR = 0.6  # a chapter, for a query about more than its title
 APP_FACTOR = 0.5  # a page about the program, for a query in no word about the program
 CARD_KINDS = frozenset({"card", "board"})
+RULE_KINDS = frozenset({"rules", "ruling", "example"})
 AUTOMA = "automa"
 VARIANT_CHAPTER = "harbor-shops"  # the optional module: its rules apply only when it is played
 VARIANT_WORDS = ("shop", "variant")  # words naming it (normalised)
 APP_CHAPTER = "app"  # the chapter about the program: keys, undo, saves, replay
+# Chapters about the program rather than the rules: the app itself, and its computer rivals.
+APP_CHAPTERS = (APP_CHAPTER, "computer-rivals")
 
 _STOP_WORDS = (
     "a an and are as at be by can do does for from how i if in into is it its me my of on or so that the "
@@ -125,7 +133,7 @@ _STOP_WORDS = (
     "am been did didnt doesnt dont had has have happen happens happened im isnt ive now should "
     "than these those us we would could work works mean means meaning meant "
     "cant wont arent wasnt werent shouldnt couldnt wouldnt hasnt havent theyre "
-    "please ok okay just also want wants wanted need needs needed"
+    "please ok okay just also want wants wanted need needs needed too very really stuff actually exactly basically"
 )
 # Spellings, names and everyday words that mean the same thing in this game, folded onto one word
 # (both in the entries and in the query).
@@ -244,6 +252,15 @@ _SYNONYMS = {
     "sent": "send",
     "stood": "stand",
     "sank": "sink",
+    "begin": "start",
+    "begins": "start",
+    "beginning": "start",
+    "began": "start",
+    "begun": "start",
+    "undid": "undo",
+    "undone": "undo",
+    "redid": "redo",
+    "redone": "redo",
 }
 # Everyday words that point at a rule named otherwise: a query word also matches these rules'
 # words, at a discount (EVERYDAY_FACTOR). Keys and values are written as players and the
@@ -290,9 +307,11 @@ _EVERYDAY_WORDS = {
     "raided": "battle pirate",
     "fix": "repair undo",  # a ship, or a mistake
     "fixing": "repair undo",
+    "trick": "ignore way",
+    "workaround": "ignore way",
     "decline": "declining",
     "refuse": "declining",
-    "big": "large",
+    "big": "large high",
     "bigger": "large",
     "biggest": "large",
     "huge": "large",
@@ -307,6 +326,11 @@ _EVERYDAY_WORDS = {
     "travel": "sail move",
     "distribute": "split",
     "divide": "split",
+    # a colour named stands for the colour rules
+    "red": "color",
+    "blue": "color",
+    "yellow": "color",
+    "purple": "color",
     "endgame": "end game",
     # about the program
     "exit": "quit",
@@ -351,10 +375,12 @@ _EVERYDAY_PAIRS = {
     "come home": "sail back",
     "go home": "sail back",
     "get back": "return",
+    "face up": "display",
+    "open card": "display",
 }
 # Idioms: pairs whose second word says nothing on its own either ("back", "extra", "out"); the pair
 # stands for both words, and means its rule's words (in full, not at a discount).
-_WHOLE_PAIRS = ("take back", "pay extra", "pay more", "cost more", "costs more", "run out")
+_WHOLE_PAIRS = ("take back", "pay extra", "pay more", "cost more", "costs more", "run out", "face up")
 _NO_STEM = frozenset({"building", "buildings", "during", "nothing", "something", "anything", "thing", "things"})
 _WORD_RE = re.compile(r"[a-z0-9]+")
 _APOSTROPHES_RE = re.compile(r"['\u2019\u2018]")
@@ -467,7 +493,7 @@ def _is_variant(entry: Entry, title_terms: Iterable[str]) -> bool:
 
 
 def _is_app(entry: Entry) -> bool:
-    return entry.id == APP_CHAPTER or entry.id.startswith(APP_CHAPTER + "/")
+    return entry.id in APP_CHAPTERS or entry.id.split("/", 1)[0] in APP_CHAPTERS
 
 
 class SearchIndex:
@@ -764,8 +790,12 @@ class SearchIndex:
             factor = KIND_FACTOR.get(entry.kind, 1.0)
             if texts.automa and not about_automa:
                 factor *= AUTOMA_FACTOR
+            elif about_automa and not texts.automa and not texts.app and not texts.card and entry.kind in RULE_KINDS:
+                factor *= PLAYER_FACTOR
             if texts.variant and not about_variant:
                 factor *= VARIANT_FACTOR
+            elif about_variant and not texts.variant and not texts.app and not texts.card and entry.kind in RULE_KINDS:
+                factor *= BASE_FACTOR
             if texts.app and not about_app:
                 factor *= APP_FACTOR
             if texts.card:

@@ -144,6 +144,8 @@ def test_a_players_rule_comes_before_the_automas(query: str) -> None:
         ("does the automa take damage from pirates", ("automa/voyage", "engine-rulings/automa-the-voyage")),
         ("what does the bot do when its ship is weaker", ("automa/voyage", "engine-rulings/automa-the-voyage")),
         ("how does the automa score", ("automa/end-of-game", "engine-rulings/automa-final-scoring")),
+        # the player's rule for sending ships holds more of the words, but the question names the bot
+        ("when does the bot send its ships on a voyage", ("automa/voyage", "engine-rulings/automa-the-voyage")),
     ],
 )
 def test_the_automas_rule_when_the_question_names_it(query: str, expected: tuple[str, ...]) -> None:
@@ -171,6 +173,8 @@ def test_the_base_games_rule_comes_before_the_variants(query: str, expected: str
         ("where can a shop go", "harbor-shops/set-up-shop-action"),
         ("what do I earn when someone uses my shop", "harbor-shops/shop-income"),
         ("how many shop tokens do I get", "harbor-shops/set-up"),
+        # Governor pair scoring of the base game holds more of the words, but the question names shops
+        ("do shops score with my governor", "harbor-shops/end-of-game"),
     ],
 )
 def test_the_variants_rule_when_the_question_names_it(query: str, expected: str) -> None:
@@ -223,6 +227,7 @@ def test_a_card_the_question_names_comes_first(query: str, expected: str) -> Non
         ("what if the ship deck runs out", "harbor-tiles/empty-decks"),
         ("how can I avoid paying the fee", "shore-fees/getting-past-a-fee"),
         ("how long does a game take", "gameplay/length-of-a-game"),
+        ("how long will this game be", "gameplay/length-of-a-game"),  # "long" is length, not the word "game"
         ("can my ship sink", "ships/damage-and-hull"),
         ("what if pirates attack my ship", "voyage-phase/battles"),
         ("can I place a die but not take the reward", "dice-workers/benefit-tiers"),
@@ -234,6 +239,11 @@ def test_a_card_the_question_names_comes_first(query: str, expected: str) -> Non
         ("why can't my ship leave port", "ships/damage-and-hull"),  # "can't" says nothing of the rule
         ("why do I want insulae", "govern-actions/construct-a-colony-structure"),  # nor does "want"
         ("what do the symbols mean", "appendix-icons/icon-groups"),  # "mean" says nothing of the rule
+        ("my terminal is too small", "app/screen-size"),  # nor does "too" ("a share too small ...")
+        ("I undid a move, can I get it back", "app/undo"),  # an irregular past form
+        ("what do I get for two blue cards", "dice-color-bonus/earning-it"),  # a colour named: colour rules
+        ("any tricks against a big fee", "shore-fees/getting-past-a-fee"),  # a big fee is a high one
+        ("how do I get a person that is face up", "harbor-tiles/administration-office"),  # face up: the display
     ],
 )
 def test_everyday_words_reach_the_rule(query: str, expected: str) -> None:
@@ -293,6 +303,13 @@ def test_every_page_about_the_program_is_found_by_two_phrasings(entry: str, phra
 def test_every_page_about_the_program_has_phrasings_here() -> None:
     pages = {entry.id for entry in load_reference() if entry.parent == "app"}
     assert pages == set(APP_PHRASINGS)
+
+
+def test_the_computer_rivals_pages_are_about_the_program() -> None:
+    # "Rival strengths" shares a word with a ship's Strength: a rules question is not about rivals
+    assert not any(found.startswith("computer-rivals") for found in ranked("what does strength do"))
+    assert first("how strong is the hard rival") == "computer-rivals/rival-strengths"
+    assert first("can the computer see my hand") == "computer-rivals/rivals-play-fair"
 
 
 # --- one ranking everywhere ------------------------------------------------------------------------------

@@ -99,6 +99,8 @@ def test_normalisation() -> None:
     assert normalise("colonies") == "colony"
     assert normalise("dice") == "die"
     assert normalise("21") == "21"
+    assert normalise("undid") == normalise("undo")  # irregular forms the stemmer cannot undo
+    assert normalise("redone") == normalise("redo")
     assert tokenize("Smuggler's District, 1-2 pips") == ["smuggler", "district", "1", "2", "pip"]
 
 
