@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from drawn import drawn_text
 
 from great_harbor.ui.app import make_app
 from great_harbor.ui.screens.automa_turn import AutomaTurnScreen
@@ -23,7 +24,7 @@ async def test_automa_moves_are_played_back_and_skipped() -> None:
     async with app.run_test(size=(160, 45)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, AutomaTurnScreen)  # the Automa drafts first
-        text = screen_text(app)
+        text = await drawn_text(pilot, app, contains="Meanwhile at the table")
         assert "Meanwhile at the table" in text and "Ana rolls" in text
         assert "Automa drafts" not in text  # one line at a time; the log behind waits too
         await pilot.press("space")

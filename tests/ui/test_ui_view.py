@@ -15,9 +15,9 @@ from great_harbor.engine import Game
 from great_harbor.ui.app import make_app
 from great_harbor.ui.screens.game import GameScreen
 from great_harbor.ui.screens.handoff import HandOffScreen
-from great_harbor.ui.textshot import screen_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from drawn import drawn_text  # noqa: E402
 from test_view import new_game, rerandomised  # noqa: E402
 
 
@@ -30,11 +30,11 @@ async def table_text(game: Game, size: tuple[int, int]) -> tuple[str, str]:
             if isinstance(app.screen, HandOffScreen):
                 break
         assert isinstance(app.screen, HandOffScreen)  # several people: the seat to move takes the keyboard
-        cover = screen_text(app)
+        cover = await drawn_text(pilot, app, contains="Pass the keyboard")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        return screen_text(app), cover
+        return await drawn_text(pilot, app, contains="Round"), cover
 
 
 def states(cat: Catalogue) -> list[Game]:
