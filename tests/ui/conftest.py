@@ -76,3 +76,22 @@ def saves(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("GREAT_HARBOR_SAVES", str(folder))
     monkeypatch.setenv("GREAT_HARBOR_CONFIG", str(tmp_path_factory.mktemp("config")))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def pause_until_laid_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pause ends once the screen in front has been laid out: a screen pushed a moment ago has
+    no layout yet, and on a loaded machine one pause is not always enough for it (its text read
+    right after would be empty). Waits a bounded number of pauses, so a test still fails when a
+    screen never comes up."""
+    pause = Pilot.pause
+
+    async def pause_laid_out(self: Pilot[Any], delay: float | None = None) -> None:
+        await pause(self, delay)
+        for _ in range(100):
+            stack = self.app.screen_stack
+            if not stack or stack[-1]._compositor.size.area:
+                return
+            await pause(self)
+
+    monkeypatch.setattr(Pilot, "pause", pause_laid_out)
