@@ -38,6 +38,7 @@ from great_harbor.data import CatalogueError
 
 from ..lookup_topics import CONTEXT_KEY, TableThing, Topic, index_for, table_things
 from ..widgets.footer import SteadyFooter
+from ..widgets.quick_list import QuickOptionList
 from ..widgets.rules_entry import EntryText, FollowLink, LinkList, entry_links
 from .game import GameScreen
 from .game_over import GameOverScreen
@@ -198,10 +199,13 @@ class LookupScreen(Screen[None]):
                                      id="lookup-search", select_on_focus=False)
                 search.cursor_blink = self.blink
                 yield search
-                yield OptionList(id="lookup-results")
-                tree: Tree[str | None] = Tree("Contents", id="lookup-contents")
-                tree.show_root = False
-                yield tree
+                # The results lie over the contents (app.tcss): showing or hiding them redraws the
+                # results alone, where swapping the two laid out and drew the whole pane again.
+                with Vertical(id="lookup-list"):
+                    tree: Tree[str | None] = Tree("Contents", id="lookup-contents")
+                    tree.show_root = False
+                    yield tree
+                    yield QuickOptionList(id="lookup-results")
             with Vertical(id="lookup-page"):
                 yield Static(id="lookup-title")
                 yield EntryText(id="lookup-text")
@@ -309,7 +313,8 @@ class LookupScreen(Screen[None]):
 
     def _show_results(self, shown: bool) -> None:
         self.query_one("#lookup-results", OptionList).display = shown
-        self.query_one("#lookup-contents", Tree).display = not shown
+        # Under the results the contents take no keys (Tab passes them by).
+        self.query_one("#lookup-contents", Tree).can_focus = not shown
 
     def move_result(self, step: int) -> None:
         """↑ ↓ in the search field: move in the results, or go down into the contents."""
