@@ -178,6 +178,7 @@ class LookupScreen(Screen[None]):
         self.current: str | None = None
         self.result_ids: list[str | None] = []
         self._tree_nodes: dict[str, TreeNode[str | None]] = {}
+        self._unrevealed: str | None = None  # the entry the contents will show once uncovered
         self._preview: str | None = None
         self._preview_timer: Timer | None = None
         self._ready = False  # searches wait until the widgets are there
@@ -315,6 +316,9 @@ class LookupScreen(Screen[None]):
         self.query_one("#lookup-results", OptionList).display = shown
         # Under the results the contents take no keys (Tab passes them by).
         self.query_one("#lookup-contents", Tree).can_focus = not shown
+        if not shown and self._unrevealed is not None:
+            entry, self._unrevealed = self._unrevealed, None
+            self._reveal(entry)
 
     def move_result(self, step: int) -> None:
         """↑ ↓ in the search field: move in the results, or go down into the contents."""
@@ -381,7 +385,13 @@ class LookupScreen(Screen[None]):
             tree.cursor_line = 0
 
     def _reveal(self, entry: str) -> None:
-        """Move the contents' cursor to ``entry``, unfolding the chapters above it."""
+        """Move the contents' cursor to ``entry``, unfolding the chapters above it; while the
+        results cover the contents, once they are uncovered (drawing the covered contents anew on
+        every entry opened made opening entries and following links slow)."""
+        if self.query_one("#lookup-results", OptionList).display:
+            self._unrevealed = entry
+            return
+        self._unrevealed = None
         node = self._tree_nodes.get(entry)
         if node is None:
             return
