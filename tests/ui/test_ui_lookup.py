@@ -368,7 +368,7 @@ async def test_the_lookup_reopens_where_it_was_left() -> None:
         screen = lookup(app)
         assert screen.current == "dice-workers/benefit-tiers"
         assert screen.query_one(SearchInput).value == "tier"
-        assert screen.result_ids and screen.query_one("#lookup-results").display  # its results too
+        assert screen.result_ids and screen.query_one("#lookup-results").visible  # its results too
         await pilot.press(*"shore fee")  # the old query is selected: typing replaces it
         assert screen.query_one(SearchInput).value == "shore fee"
         await pilot.press("down", "down", "enter", "escape")
@@ -513,7 +513,7 @@ async def test_the_results_cover_the_contents_which_follow_the_entry_once_uncove
         screen = lookup(app)
         tree = screen.query_one("#lookup-contents", Tree)
         await pilot.press(*"shore fee")
-        assert screen.query_one("#lookup-results").display
+        assert screen.query_one("#lookup-results").visible
         for _ in range(6):  # round the panes: never onto the covered contents
             await pilot.press("tab")
             assert screen.focused is not tree
@@ -527,5 +527,5 @@ async def test_the_results_cover_the_contents_which_follow_the_entry_once_uncove
         await pilot.pause()
         await pilot.press(*["backspace"] * 9)
         await pilot.pause()
-        assert not screen.query_one("#lookup-results").display
+        assert not screen.query_one("#lookup-results").visible
         assert tree.cursor_node is not None and tree.cursor_node.data == opened

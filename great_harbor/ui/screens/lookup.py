@@ -28,6 +28,8 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Input, OptionList, Static, Tree
@@ -145,6 +147,26 @@ class SearchInput(Input):
         self.lookup.move_result(step)
 
 
+class ResultList(QuickOptionList):
+    """The search's results. Its height is the pane's, whatever it lists, and a new search draws
+    it once: OptionList measures its lines while it draws them, and the new length (a layout
+    reactive in Textual) asked for the list to be laid out and drawn again a frame later, which
+    made the first letter of a search cost two frames. Nothing here depends on its length."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self._laid_out_width = -1
+
+    def _on_resize(self, event: events.Resize) -> None:  # type: ignore[override]
+        # Shown again (the first letter of a search) it is "resized" to the size it had: its lines
+        # stay good, where OptionList would throw them away and draw the list a second time.
+        if event.size.width == self._laid_out_width:
+            event.prevent_default()
+        self._laid_out_width = event.size.width
+
+
 class LookupScreen(Screen[None]):
     IS_RULES_LOOKUP = True  # F5 (help on what is in front of you) is off while the lookup is open
 
@@ -206,7 +228,7 @@ class LookupScreen(Screen[None]):
                     tree: Tree[str | None] = Tree("Contents", id="lookup-contents")
                     tree.show_root = False
                     yield tree
-                    yield QuickOptionList(id="lookup-results")
+                    yield ResultList(id="lookup-results")
             with Vertical(id="lookup-page"):
                 yield Static(id="lookup-title")
                 yield EntryText(id="lookup-text")
@@ -313,7 +335,9 @@ class LookupScreen(Screen[None]):
             self._schedule_preview(self.result_ids[first], typing=True)
 
     def _show_results(self, shown: bool) -> None:
-        self.query_one("#lookup-results", OptionList).display = shown
+        # Shown and hidden, never laid out anew: a list that comes back into the layout is resized,
+        # and the resize drew it a second time (a second frame for the first letter typed).
+        self.query_one("#lookup-results", OptionList).visible = shown
         # Under the results the contents take no keys (Tab passes them by).
         self.query_one("#lookup-contents", Tree).can_focus = not shown
         if not shown and self._unrevealed is not None:
@@ -323,7 +347,7 @@ class LookupScreen(Screen[None]):
     def move_result(self, step: int) -> None:
         """↑ ↓ in the search field: move in the results, or go down into the contents."""
         results = self.query_one("#lookup-results", OptionList)
-        if not results.display:
+        if not results.visible:
             if step > 0:
                 self._focus_contents()
             return
@@ -346,10 +370,10 @@ class LookupScreen(Screen[None]):
         self._submit_pending = False
         results = self.query_one("#lookup-results", OptionList)
         index = results.highlighted
-        chosen = self.result_ids[index] if results.display and index is not None else None
+        chosen = self.result_ids[index] if results.visible and index is not None else None
         if chosen is not None:
             self.open(chosen, focus_text=True)
-        elif not results.display:
+        elif not results.visible:
             self._focus_contents()
         else:
             self.app.bell()
@@ -388,7 +412,7 @@ class LookupScreen(Screen[None]):
         """Move the contents' cursor to ``entry``, unfolding the chapters above it; while the
         results cover the contents, once they are uncovered (drawing the covered contents anew on
         every entry opened made opening entries and following links slow)."""
-        if self.query_one("#lookup-results", OptionList).display:
+        if self.query_one("#lookup-results", OptionList).visible:
             self._unrevealed = entry
             return
         self._unrevealed = None
