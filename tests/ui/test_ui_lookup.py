@@ -368,7 +368,7 @@ async def test_the_lookup_reopens_where_it_was_left() -> None:
         screen = lookup(app)
         assert screen.current == "dice-workers/benefit-tiers"
         assert screen.query_one(SearchInput).value == "tier"
-        assert screen.result_ids and screen.query_one("#lookup-results").display  # its results too
+        assert screen.result_ids and screen.query_one("#lookup-results").visible  # its results too
         await pilot.press(*"shore fee")  # the old query is selected: typing replaces it
         assert screen.query_one(SearchInput).value == "shore fee"
         await pilot.press("down", "down", "enter", "escape")
@@ -500,3 +500,32 @@ async def test_pasted_text_becomes_the_search() -> None:
         app.post_message(events.Paste(", what now"))  # into the field, where the cursor is
         await settle(pilot)
         assert search.value == "my ship lost to the pirates, what now"
+
+
+async def test_the_results_cover_the_contents_which_follow_the_entry_once_uncovered() -> None:
+    """The results lie over the contents: while they are shown the contents take no keys (Tab
+    passes them by) and no mouse, and once the search is emptied the contents show, under the
+    cursor, the entry opened from the results."""
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await at_turn(pilot, app)
+        await pilot.press("question_mark")
+        screen = lookup(app)
+        tree = screen.query_one("#lookup-contents", Tree)
+        await pilot.press(*"shore fee")
+        assert screen.query_one("#lookup-results").visible
+        for _ in range(6):  # round the panes: never onto the covered contents
+            await pilot.press("tab")
+            assert screen.focused is not tree
+        focus_search = screen.query_one(SearchInput)
+        focus_search.focus()
+        await pilot.pause()
+        await pilot.press("enter")  # opens the first result
+        opened = screen.current
+        assert opened is not None
+        focus_search.focus()
+        await pilot.pause()
+        await pilot.press(*["backspace"] * 9)
+        await pilot.pause()
+        assert not screen.query_one("#lookup-results").visible
+        assert tree.cursor_node is not None and tree.cursor_node.data == opened

@@ -28,6 +28,8 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Input, OptionList, Static, Tree
@@ -38,6 +40,7 @@ from great_harbor.data import CatalogueError
 
 from ..lookup_topics import CONTEXT_KEY, TableThing, Topic, index_for, table_things
 from ..widgets.footer import SteadyFooter
+from ..widgets.quick_list import QuickOptionList
 from ..widgets.rules_entry import EntryText, FollowLink, LinkList, entry_links
 from .game import GameScreen
 from .game_over import GameOverScreen
@@ -144,6 +147,26 @@ class SearchInput(Input):
         self.lookup.move_result(step)
 
 
+class ResultList(QuickOptionList):
+    """The search's results. Its height is the pane's, whatever it lists, and a new search draws
+    it once: OptionList measures its lines while it draws them, and the new length (a layout
+    reactive in Textual) asked for the list to be laid out and drawn again a frame later, which
+    made the first letter of a search cost two frames. Nothing here depends on its length."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self._laid_out_width = -1
+
+    def _on_resize(self, event: events.Resize) -> None:  # type: ignore[override]
+        # Shown again (the first letter of a search) it is "resized" to the size it had: its lines
+        # stay good, where OptionList would throw them away and draw the list a second time.
+        if event.size.width == self._laid_out_width:
+            event.prevent_default()
+        self._laid_out_width = event.size.width
+
+
 class LookupScreen(Screen[None]):
     IS_RULES_LOOKUP = True  # F5 (help on what is in front of you) is off while the lookup is open
 
@@ -177,6 +200,7 @@ class LookupScreen(Screen[None]):
         self.current: str | None = None
         self.result_ids: list[str | None] = []
         self._tree_nodes: dict[str, TreeNode[str | None]] = {}
+        self._unrevealed: str | None = None  # the entry the contents will show once uncovered
         self._preview: str | None = None
         self._preview_timer: Timer | None = None
         self._ready = False  # searches wait until the widgets are there
@@ -198,10 +222,13 @@ class LookupScreen(Screen[None]):
                                      id="lookup-search", select_on_focus=False)
                 search.cursor_blink = self.blink
                 yield search
-                yield OptionList(id="lookup-results")
-                tree: Tree[str | None] = Tree("Contents", id="lookup-contents")
-                tree.show_root = False
-                yield tree
+                # The results lie over the contents (app.tcss): showing or hiding them redraws the
+                # results alone, where swapping the two laid out and drew the whole pane again.
+                with Vertical(id="lookup-list"):
+                    tree: Tree[str | None] = Tree("Contents", id="lookup-contents")
+                    tree.show_root = False
+                    yield tree
+                    yield ResultList(id="lookup-results")
             with Vertical(id="lookup-page"):
                 yield Static(id="lookup-title")
                 yield EntryText(id="lookup-text")
@@ -308,13 +335,19 @@ class LookupScreen(Screen[None]):
             self._schedule_preview(self.result_ids[first], typing=True)
 
     def _show_results(self, shown: bool) -> None:
-        self.query_one("#lookup-results", OptionList).display = shown
-        self.query_one("#lookup-contents", Tree).display = not shown
+        # Shown and hidden, never laid out anew: a list that comes back into the layout is resized,
+        # and the resize drew it a second time (a second frame for the first letter typed).
+        self.query_one("#lookup-results", OptionList).visible = shown
+        # Under the results the contents take no keys (Tab passes them by).
+        self.query_one("#lookup-contents", Tree).can_focus = not shown
+        if not shown and self._unrevealed is not None:
+            entry, self._unrevealed = self._unrevealed, None
+            self._reveal(entry)
 
     def move_result(self, step: int) -> None:
         """↑ ↓ in the search field: move in the results, or go down into the contents."""
         results = self.query_one("#lookup-results", OptionList)
-        if not results.display:
+        if not results.visible:
             if step > 0:
                 self._focus_contents()
             return
@@ -337,10 +370,10 @@ class LookupScreen(Screen[None]):
         self._submit_pending = False
         results = self.query_one("#lookup-results", OptionList)
         index = results.highlighted
-        chosen = self.result_ids[index] if results.display and index is not None else None
+        chosen = self.result_ids[index] if results.visible and index is not None else None
         if chosen is not None:
             self.open(chosen, focus_text=True)
-        elif not results.display:
+        elif not results.visible:
             self._focus_contents()
         else:
             self.app.bell()
@@ -376,7 +409,13 @@ class LookupScreen(Screen[None]):
             tree.cursor_line = 0
 
     def _reveal(self, entry: str) -> None:
-        """Move the contents' cursor to ``entry``, unfolding the chapters above it."""
+        """Move the contents' cursor to ``entry``, unfolding the chapters above it; while the
+        results cover the contents, once they are uncovered (drawing the covered contents anew on
+        every entry opened made opening entries and following links slow)."""
+        if self.query_one("#lookup-results", OptionList).visible:
+            self._unrevealed = entry
+            return
+        self._unrevealed = None
         node = self._tree_nodes.get(entry)
         if node is None:
             return

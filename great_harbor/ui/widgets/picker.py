@@ -21,6 +21,8 @@ from textual.widgets.option_list import Option
 
 from great_harbor.engine.actions import Action, AssignPips
 
+from .quick_list import QuickOptionList
+
 
 @dataclass(frozen=True)
 class Item:
@@ -92,7 +94,7 @@ def matches(words: str, query: str) -> bool:
     return all(any(t.startswith(q) for t in tokens) for q in _WORD.findall(query.lower()))
 
 
-class ActionList(OptionList):
+class ActionList(QuickOptionList):
     """The list of actions. Its height is given by the panel, never by how many actions it lists:
     a change of its length (a letter typed in the filter) redraws the list alone, where Textual
     would lay the whole table out again (a widget's virtual size is a layout reactive). Its

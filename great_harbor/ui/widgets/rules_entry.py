@@ -25,6 +25,8 @@ from textual.widgets.option_list import Option
 
 from great_harbor.lookup import Entry
 
+from .quick_list import QuickOptionList
+
 _LINK = re.compile(r"\[([^\]\n]+)\]\(([^)\s]+)\)")
 
 
@@ -133,7 +135,7 @@ def render_markdown(console: Console, markdown: str, width: int) -> Text:
     return out
 
 
-class LinkList(OptionList):
+class LinkList(QuickOptionList):
     """The entries the shown one links to, numbered as in the text; Enter opens one."""
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
