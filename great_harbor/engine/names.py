@@ -100,7 +100,7 @@ def slot_colours(game: Game, slot: str) -> str:
 # --- amounts --------------------------------------------------------------------------------------
 
 # Resource and Luxury ids are plural words; one of them reads in the singular.
-_SINGULAR = {"planks": "plank", "sails": "sail", "amphorae": "amphora"}
+_SINGULAR = {"planks": "plank", "sails": "sail", "amphorae": "amphora", "dyes": "dye"}
 
 
 def amount(n: int, thing: str, capital: bool = False) -> str:

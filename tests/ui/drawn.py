@@ -1,0 +1,22 @@
+"""Reading a screen once it is drawn: a screen pushed a moment ago may not have been laid out yet
+(on a loaded machine one pause is not always enough), and its text is then empty."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+from textual.pilot import Pilot
+
+from great_harbor.ui.textshot import screen_text
+
+
+async def drawn_text(pilot: Pilot[Any], app: App[Any], *, contains: str = "", tries: int = 200) -> str:
+    """The screen's text once it shows something (and ``contains``, when given); after ``tries``
+    pauses, whatever it shows, for the test's assertion to report."""
+    for _ in range(tries):
+        text = screen_text(app)
+        if text.strip() and contains in text:
+            return text
+        await pilot.pause()
+    return screen_text(app)
