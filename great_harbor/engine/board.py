@@ -32,6 +32,7 @@ class Geometry:
     shore_slots: dict[str, tuple[str, ...]]  # cell -> its Shore slots
     cell_slots: dict[str, tuple[str, ...]]  # cell -> its slots clockwise from the top
     colour_slots: dict[str, tuple[str, ...]]  # die colour -> the slots it fits, in slot order
+    shore_cell: dict[str, str]  # Shore slot -> the one cell it touches (shared slots are not keys)
 
 
 @cache
@@ -51,6 +52,7 @@ def _geometry(cat: Catalogue) -> Geometry:
             colour: tuple(s.id for s in cat.harbor.slots if colour in {str(c) for c in s.colours})
             for colour in ("red", "blue", "yellow", "purple")
         },
+        shore_cell={sid: cs[0] for sid, cs in cells.items() if len(cs) == 1},
     )
 
 

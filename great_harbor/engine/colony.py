@@ -12,7 +12,7 @@ from great_harbor.data import Catalogue
 
 from . import names, senate
 from . import rule_ids as R
-from .actions import Action, BuildStructure, EmployLuxury, PlayBuilding, PlayPerson
+from .actions import Action, BuildStructure, EmployLuxury, PlayBuilding, PlayPerson, new_build
 from .errors import Refusal
 from .rulebook import ActionRule, rule
 from .state import Pending, PlayerState
@@ -248,7 +248,7 @@ class BuildStructureRule(ActionRule[BuildStructure]):
 
     def legal(self, game: Game, top: Pending) -> list[BuildStructure]:
         p = game.s.players[top.seat]
-        return [BuildStructure(site, col, unpaid) for site, col, unpaid in structure_options(game, p)]
+        return [new_build(site, col, unpaid) for site, col, unpaid in structure_options(game, p)]
 
     def check(self, game: Game, top: Pending, action: BuildStructure) -> Refusal | None:
         p = game.s.players[top.seat]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from . import names, seats, supply
 from . import rule_ids as R
-from .actions import Draft
+from .actions import Draft, new_draft
 from .errors import Refusal
 from .rulebook import ActionRule, rule
 from .state import Pending, die_colour
@@ -48,7 +48,7 @@ class DraftRule(ActionRule[Draft]):
     entry = R.DRAFTING
 
     def legal(self, game: Game, top: Pending) -> list[Draft]:
-        return [Draft(d) for d in game.s.pool]
+        return [new_draft(d) for d in game.s.pool]
 
     def check(self, game: Game, top: Pending, action: Draft) -> Refusal | None:
         return None if action.die in game.s.pool else Refusal(f"die {action.die} is not in the pool", R.DRAFTING)

@@ -199,14 +199,17 @@ class Game:
         """Apply a legal action; raise IllegalAction (state untouched) with the reason otherwise."""
         if isinstance(action, dict):
             action = action_from_dict(action)
-        if not any(a is action for a in self.legal_actions()):  # one of them: well formed by construction
+        legal = self.legal_actions()
+        # One of these very objects (the usual case) is well formed and legal by construction, and
+        # the game is not over (no actions are offered then): no need to compare it with the others.
+        if not any(a is action for a in legal):
             problem = shape_problem(action)  # a wrong kind or field type: refused before any rule looks
             if problem is not None:
                 raise IllegalAction(problem)
-        if self.is_over:
-            raise IllegalAction("the game is over", rule_ids.GAME_OVER)
-        if not self.is_legal(action):
-            raise IllegalAction(self.why_illegal(action))
+            if self.is_over:
+                raise IllegalAction("the game is over", rule_ids.GAME_OVER)
+            if action not in legal:
+                raise IllegalAction(self.why_illegal(action))
         self._apply(action)
 
     def _apply(self, action: Action) -> None:

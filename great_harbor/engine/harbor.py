@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import rule_ids as R
 from . import shops, supply
-from .actions import Action, AssignPips, PlaceDie, SpendFavorPip, UseSmugglerToken
+from .actions import Action, AssignPips, PlaceDie, SpendFavorPip, UseSmugglerToken, new_assign, new_place
 
 # The map's arithmetic lives in board.py (below the rules); its names are read here too, as
 # harbor.geometry and so on, by the UI and the players.
@@ -41,37 +41,49 @@ if TYPE_CHECKING:
 
 
 def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
+    # The engine's hottest legal-action list (every Action phase decision): looked-up names are
+    # held in locals and the actions are shared ones (``new_place``).
     s = game.s
     geo = geometry(game)
+    taken = s.slots
+    faces = s.faces
+    wild = s.die_wild
+    bonus = s.die_bonus
+    no_fee_dice = s.die_no_fee
+    shore_cell = geo.shore_cell
+    any_shops = bool(s.shops)
+    first = min(game.cat.harbor.tier_thresholds)  # tier > 0 exactly from here (plus the fee)
     out: list[PlaceDie] = []
     declines: list[PlaceDie] = []
     seen: set[tuple[str, int, bool, int, bool]] = set()
     fees: dict[str, int] = {}
     for die in p.drafted:
         # Two drafted dice alike in every way give the same placements: list them once.
-        key = (die_colour(die), s.faces[die], die in s.die_wild, s.die_bonus.get(str(die), 0), die in s.die_no_fee)
+        colour = die_colour(die)
+        is_wild = die in wild
+        extra = bonus.get(str(die), 0)
+        no_fee = die in no_fee_dice
+        key = (colour, faces[die], is_wild, extra, no_fee)
         if key in seen:
             continue
         seen.add(key)
-        fitting = geo.slot_ids if die in s.die_wild else geo.colour_slots[die_colour(die)]
-        taken = s.slots
+        fitting = geo.slot_ids if is_wild else geo.colour_slots[colour]
         free = [sid for sid in fitting if sid not in taken]
-        out += [PlaceDie(die, sid) for sid in free]
-        out.append(PlaceDie(die, DISTRICT))
+        out += [new_place(die, sid, False) for sid in free]
+        out.append(new_place(die, DISTRICT, False))
         # Placed on a Shore slot a die takes its tile's benefit at once; placing it and taking
         # nothing is offered too (after every other placement) where there is a benefit to decline.
         # (The fee of each tile once per call: it is read for every free Shore slot of every die.)
-        pips = pips_of(game, die)
-        no_fee = die in s.die_no_fee
+        pips = faces[die] + extra
         for sid in free:
-            cells = geo.slot_cells[sid]
-            if len(cells) != 1:
+            cell = shore_cell.get(sid)
+            if cell is None:
                 continue
-            fee = 0 if no_fee else fees.get(cells[0], -1)
+            fee = 0 if no_fee else fees.get(cell, -1)
             if fee < 0:
-                fee = fees[cells[0]] = shore_fee(game, cells[0])
-            if tier(game, pips + shops.pips_at(game, sid), fee) > 0:
-                declines.append(PlaceDie(die, sid, True))
+                fee = fees[cell] = shore_fee(game, cell)
+            if pips + (shops.pips_at(game, sid) if any_shops else 0) >= first + fee:
+                declines.append(new_place(die, sid, True))
     return out + declines
 
 
@@ -103,23 +115,29 @@ def assign_options(game: Game, top: Pending) -> list[AssignPips]:
     # threshold (the way to a lower tier on the other tile: the medium ship rather than the large
     # one). ``equivalent_split`` maps any other split to its listed one.
     if pips <= 0:
-        return [AssignPips((0, 0))]
+        return [new_assign((0, 0))]
+    # The tier each number of pips reaches on each tile, worked out once (the loop below asks for
+    # every split): ``split_outcome`` and ``activates_all`` of a split, read from these lists.
+    reach = [[tier(game, n, fee) for n in range(pips + 1)] for fee in fees]
     chosen: dict[tuple[int, ...], tuple[int, int]] = {}
+    first, second = reach  # a shared slot touches two tiles
     for a in range(pips + 1):
-        split = (a, pips - a)
-        outcome = split_outcome(game, split, fees)
+        b = pips - a
+        outcome = (first[a], second[b])
         if outcome == (0, 0):
             continue
         listed = chosen.get(outcome)
-        if listed is None or (activates_all(game, split, fees) and not activates_all(game, listed, fees)):
-            chosen[outcome] = split
-    return [AssignPips(split) for split in rank_splits(game, top, chosen)] + [AssignPips((0, 0))]
+        if listed is None or ((a == 0 or first[a] > 0) and (b == 0 or second[b] > 0)
+                              and not activates_all(game, listed, fees)):
+            chosen[outcome] = (a, b)
+    return [new_assign(split) for split in rank_splits(game, top, chosen)] + [new_assign((0, 0))]
 
 
-def _gains(game: Game, seat: int, tile: str, t: int) -> Counter[tuple[str, ...]]:
-    """What tier ``t`` of a tile would give ``seat`` now, counted by kind, to compare two tiers."""
+def _gains(game: Game, ledger: supply.Ledger, tile: str, t: int) -> Counter[tuple[str, ...]]:
+    """What tier ``t`` of a tile would give now (``ledger``: the player's stock, left unchanged),
+    counted by kind, to compare two tiers."""
     out: Counter[tuple[str, ...]] = Counter()
-    for item in benefit_items(game, supply.Ledger(game, game.s.players[seat]), tile, t):
+    for item in benefit_items(game, ledger.copy(), tile, t):
         k = item["k"]
         if k == "res":
             out["res", item["r"]] += item["n"]
@@ -148,21 +166,32 @@ def rank_splits(game: Game, top: Pending, chosen: dict[tuple[int, ...], tuple[in
     is no worse (the small ship rather than the medium one, a card from the deck rather than the
     display), and neither are two outcomes that give the same now (a full track, no room for a
     Colonist): those stay among the best. Within each group, more tiers first, then by the split."""
+    if len(chosen) <= 1:  # nothing to rank (and no gains to work out: this runs at every split)
+        return list(chosen.values())
     tiles = top.data.tiles
     outcomes = list(chosen)
+    ledger = supply.Ledger(game, game.s.players[top.seat])
     counted: dict[tuple[str, int], Counter[tuple[str, ...]]] = {}  # outcomes share tiers of a tile
 
     def gains_of(tile: str, t: int) -> Counter[tuple[str, ...]]:
         if (tile, t) not in counted:
-            counted[tile, t] = _gains(game, top.seat, tile, t)
+            counted[tile, t] = _gains(game, ledger, tile, t)
         return counted[tile, t]
 
     gains = {o: [gains_of(tile, t) for tile, t in zip(tiles, o, strict=True)] for o in outcomes}
+    covered: dict[tuple[int, int], bool] = {}  # by the two counters' ids: each pair compared once
+
+    def covers(more: Counter[tuple[str, ...]], less: Counter[tuple[str, ...]]) -> bool:
+        key = (id(more), id(less))
+        found = covered.get(key)
+        if found is None:
+            found = covered[key] = _covers(more, less)
+        return found
 
     def beaten(o: tuple[int, ...]) -> bool:
         return any(
-            all(_covers(g, h) for g, h in zip(gains[other], gains[o], strict=True))
-            and not all(_covers(h, g) for g, h in zip(gains[other], gains[o], strict=True))
+            all(covers(g, h) for g, h in zip(gains[other], gains[o], strict=True))
+            and not all(covers(h, g) for g, h in zip(gains[other], gains[o], strict=True))
             for other in outcomes if other != o
         )
 
