@@ -16,7 +16,7 @@ from .actions import Action, BuildStructure, EmployLuxury, PlayBuilding, PlayPer
 from .errors import Refusal
 from .rulebook import ActionRule, rule
 from .state import Pending, PlayerState
-from .supply import can_pay, cost_of, luxury_supply, pay
+from .supply import can_pay, card_cost, cost_of, luxury_supply, pay
 
 if TYPE_CHECKING:
     from .game import Game
@@ -85,6 +85,28 @@ def structure_options(game: Game, p: PlayerState, reduction: int = 0, allow_colo
     """Every way to build a structure now: (site, employ a colonist, resources left unpaid).
 
     ``reduction`` is the discount an effect gives (Legate, Engineer's Hut); a colonist adds one."""
+    # Asked at every Action phase decision, and it depends on little: the answer is kept by
+    # what it reads (sites built, resources held, a free Colonist or not).
+    key = (tuple(p.structures), tuple(p.resources.items()), p.free_colonists >= 1, reduction, allow_colonist)
+    known = _structure_options_known(game.cat)
+    found = known.get(key)
+    if found is None:
+        if len(known) >= _KNOWN_LIMIT:  # a long run of games: start again rather than grow without end
+            known.clear()
+        found = known[key] = tuple(_structure_options(game, p, reduction, allow_colonist))
+    return list(found)
+
+
+_KNOWN_LIMIT = 20_000
+
+
+@cache
+def _structure_options_known(cat: Catalogue) -> dict[tuple[object, ...], tuple[tuple[str, bool, tuple[str, ...]], ...]]:
+    return {}
+
+
+def _structure_options(game: Game, p: PlayerState, reduction: int, allow_colonist: bool
+                       ) -> list[tuple[str, bool, tuple[str, ...]]]:
     table = _site_discounts(game.cat)
     have = sum(p.resources.values())  # an option needing more resources than all held: skip at once
     out: list[tuple[str, bool, tuple[str, ...]]] = []
@@ -205,7 +227,7 @@ class PlayBuildingRule(ActionRule[PlayBuilding]):
         p = game.s.players[top.seat]
         buildings = game.cat.buildings
         return [PlayBuilding(c) for c in dict.fromkeys(p.hand)
-                if c in buildings and can_pay(p, cost_of(buildings[c].cost))]
+                if c in buildings and can_pay(p, card_cost(game, c))]
 
     def check(self, game: Game, top: Pending, action: PlayBuilding) -> Refusal | None:
         p = game.s.players[top.seat]

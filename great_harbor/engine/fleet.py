@@ -112,7 +112,7 @@ class PlayShipRule(ActionRule[PlayShip]):
         first match of "launch" never retires one by accident), each in hand order."""
         p = game.s.players[top.seat]
         cards = [c for c in dict.fromkeys(p.hand)
-                 if c in game.cat.ships and supply.can_pay(p, supply.cost_of(game.cat.ships[c].cost))]
+                 if c in game.cat.ships and supply.can_pay(p, supply.card_cost(game, c))]
         empty = [dock for dock, sh in enumerate(p.docks, start=1) if sh is None]
         retiring = [dock for dock, sh in enumerate(p.docks, start=1)
                     if sh is not None and sh.where == DOCKED and sh.damage == 0]

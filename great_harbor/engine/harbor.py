@@ -4,7 +4,10 @@ Smuggler's District."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import TYPE_CHECKING, Any
+
+from great_harbor.data import Catalogue
 
 from . import rule_ids as R
 from . import shops, supply
@@ -40,9 +43,26 @@ if TYPE_CHECKING:
 # --- legal actions --------------------------------------------------------------------------------
 
 
+@cache
+def _place_rows(cat: Catalogue) -> dict[int, dict[str, tuple[PlaceDie, PlaceDie]]]:
+    """Per die (filled in as dice come): slot -> its placement there and the one declining the
+    benefit, made once and shared."""
+    return {}
+
+
+def _places(game: Game, die: int) -> dict[str, tuple[PlaceDie, PlaceDie]]:
+    """The placements of ``die`` on each slot and in the District (see ``_place_rows``)."""
+    rows = _place_rows(game.cat)
+    row = rows.get(die)
+    if row is None:
+        row = rows[die] = {sid: (new_place(die, sid, False), new_place(die, sid, True))
+                           for sid in (*geometry(game).slot_ids, DISTRICT)}
+    return row
+
+
 def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
     # The engine's hottest legal-action list (every Action phase decision): looked-up names are
-    # held in locals and the actions are shared ones (``new_place``).
+    # held in locals and the actions are shared ones, each die's made once (``_places``).
     s = game.s
     geo = geometry(game)
     taken = s.slots
@@ -69,8 +89,9 @@ def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
         seen.add(key)
         fitting = geo.slot_ids if is_wild else geo.colour_slots[colour]
         free = [sid for sid in fitting if sid not in taken]
-        out += [new_place(die, sid, False) for sid in free]
-        out.append(new_place(die, DISTRICT, False))
+        row = _places(game, die)
+        out += [row[sid][0] for sid in free]
+        out.append(row[DISTRICT][0])
         # Placed on a Shore slot a die takes its tile's benefit at once; placing it and taking
         # nothing is offered too (after every other placement) where there is a benefit to decline.
         # (The fee of each tile once per call: it is read for every free Shore slot of every die.)
@@ -83,7 +104,7 @@ def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
             if fee < 0:
                 fee = fees[cell] = shore_fee(game, cell)
             if pips + (shops.pips_at(game, sid) if any_shops else 0) >= first + fee:
-                declines.append(new_place(die, sid, True))
+                declines.append(row[sid][1])
     return out + declines
 
 
@@ -171,27 +192,18 @@ def rank_splits(game: Game, top: Pending, chosen: dict[tuple[int, ...], tuple[in
     tiles = top.data.tiles
     outcomes = list(chosen)
     ledger = supply.Ledger(game, game.s.players[top.seat])
-    counted: dict[tuple[str, int], Counter[tuple[str, ...]]] = {}  # outcomes share tiers of a tile
-
-    def gains_of(tile: str, t: int) -> Counter[tuple[str, ...]]:
-        if (tile, t) not in counted:
-            counted[tile, t] = _gains(game, ledger, tile, t)
-        return counted[tile, t]
-
-    gains = {o: [gains_of(tile, t) for tile, t in zip(tiles, o, strict=True)] for o in outcomes}
-    covered: dict[tuple[int, int], bool] = {}  # by the two counters' ids: each pair compared once
-
-    def covers(more: Counter[tuple[str, ...]], less: Counter[tuple[str, ...]]) -> bool:
-        key = (id(more), id(less))
-        found = covered.get(key)
-        if found is None:
-            found = covered[key] = _covers(more, less)
-        return found
+    # Whether tier ``a`` of each tile gives at least what its tier ``b`` gives, for the tiers the
+    # outcomes reach on it (each tile's gains counted once, each pair compared once).
+    covers: list[dict[tuple[int, int], bool]] = []
+    for i, tile in enumerate(tiles):
+        reached = {o[i] for o in outcomes}
+        gains = {t: _gains(game, ledger, tile, t) for t in reached}
+        covers.append({(ta, tb): ta == tb or _covers(gains[ta], gains[tb]) for ta in reached for tb in reached})
 
     def beaten(o: tuple[int, ...]) -> bool:
         return any(
-            all(covers(g, h) for g, h in zip(gains[other], gains[o], strict=True))
-            and not all(covers(h, g) for g, h in zip(gains[other], gains[o], strict=True))
+            all(c[other[i], o[i]] for i, c in enumerate(covers))
+            and not all(c[o[i], other[i]] for i, c in enumerate(covers))
             for other in outcomes if other != o
         )
 

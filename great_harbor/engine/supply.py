@@ -7,7 +7,10 @@ What every rule that gives or takes things calls; the rules themselves are above
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Any
+
+from great_harbor.data import Catalogue
 
 from .state import PlayerState
 
@@ -73,6 +76,19 @@ def pay(p: PlayerState, cost: Mapping[str, int]) -> None:
 
 def cost_of(card_cost: Mapping[Any, int]) -> dict[str, int]:
     return {str(k): v for k, v in card_cost.items()}
+
+
+def card_cost(game: Game, card: str) -> Mapping[str, int]:
+    """The cost of a Ship or Building card, to read only (shared: :func:`cost_of` for one to
+    change). What the legal-action lists ask, for every such card in hand at every decision."""
+    return _card_costs(game.cat)[card]
+
+
+@cache
+def _card_costs(cat: Catalogue) -> dict[str, dict[str, int]]:
+    costs = {c.id: cost_of(c.cost) for c in cat.ships.values()}
+    costs.update({c.id: cost_of(c.cost) for c in cat.buildings.values()})
+    return costs
 
 
 
