@@ -80,7 +80,12 @@ def shore_fee(game: Game, cell: str) -> int:
 
 def tier(game: Game, pips: int, fee: int) -> int:
     """Tier reached by ``pips`` on a tile whose thresholds are raised by ``fee`` (0 = nothing)."""
-    t1, t2, t3 = game.cat.harbor.tier_thresholds
+    return catalogue_tier(game.cat, pips, fee)
+
+
+def catalogue_tier(cat: Catalogue, pips: int, fee: int) -> int:
+    """:func:`tier`, by the catalogue alone (for tables worked out once per catalogue)."""
+    t1, t2, t3 = cat.harbor.tier_thresholds
     if pips >= t3 + fee:
         return 3
     if pips >= t2 + fee:

@@ -202,7 +202,10 @@ class Game:
         legal = self.legal_actions()
         # One of these very objects (the usual case) is well formed and legal by construction, and
         # the game is not over (no actions are offered then): no need to compare it with the others.
-        if not any(a is action for a in legal):
+        for offered in legal:
+            if offered is action:
+                break
+        else:
             problem = shape_problem(action)  # a wrong kind or field type: refused before any rule looks
             if problem is not None:
                 raise IllegalAction(problem)
@@ -256,8 +259,9 @@ class Game:
         acted or GAME, ``data`` its content for everyone, ``secret`` what only ``reader`` may know.
         It is marked as a reveal when chance was used or something hidden shown since the last one."""
         s = self.s
-        reveal = bool(s.reveal_marks) and s.reveal_marks[-1] == len(s.log)
-        s.log.append(Event(kind, actor, reveal, data, secret or {}, reader if secret else EVERYONE))
+        marks = s.reveal_marks
+        reveal = bool(marks) and marks[-1] == len(s.log)
+        s.log.append(Event.new(kind, actor, reveal, data, secret or {}, reader if secret else EVERYONE))
 
     def log_lines(self, viewer: int | None = None) -> list[str]:
         """The log as ``viewer`` (a seat, or None for anyone) may read it, one sentence per event."""

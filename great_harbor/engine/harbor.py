@@ -3,7 +3,6 @@ Smuggler's District."""
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +18,7 @@ from .board import (  # noqa: F401
     DISTRICT,
     Geometry,
     activates_all,
+    catalogue_tier,
     die_fits,
     geometry,
     pips_of,
@@ -138,10 +138,9 @@ def assign_options(game: Game, top: Pending) -> list[AssignPips]:
     if pips <= 0:
         return [new_assign((0, 0))]
     # The tier each number of pips reaches on each tile, worked out once (the loop below asks for
-    # every split): ``split_outcome`` and ``activates_all`` of a split, read from these lists.
-    reach = [[tier(game, n, fee) for n in range(pips + 1)] for fee in fees]
+    # every split): ``split_outcome`` and ``activates_all`` of a split, read from these.
+    first, second = (_reach(game.cat, pips, fee) for fee in fees)  # a shared slot touches two tiles
     chosen: dict[tuple[int, ...], tuple[int, int]] = {}
-    first, second = reach  # a shared slot touches two tiles
     for a in range(pips + 1):
         b = pips - a
         outcome = (first[a], second[b])
@@ -154,29 +153,44 @@ def assign_options(game: Game, top: Pending) -> list[AssignPips]:
     return [new_assign(split) for split in rank_splits(game, top, chosen)] + [new_assign((0, 0))]
 
 
-def _gains(game: Game, ledger: supply.Ledger, tile: str, t: int) -> Counter[tuple[str, ...]]:
+@cache
+def _reach(cat: Catalogue, pips: int, fee: int) -> tuple[int, ...]:
+    """The tier 0, 1, ... ``pips`` pips reach on a tile of Shore fee ``fee``."""
+    return tuple(catalogue_tier(cat, n, fee) for n in range(pips + 1))
+
+
+Gains = dict[tuple[str, ...], int]  # what a tier gives, counted by kind (a missing kind: none)
+
+
+def _gains(game: Game, ledger: supply.Ledger, tile: str, t: int) -> Gains:
     """What tier ``t`` of a tile would give now (``ledger``: the player's stock, left unchanged),
     counted by kind, to compare two tiers."""
-    out: Counter[tuple[str, ...]] = Counter()
+    out: Gains = {}
     for item in benefit_items(game, ledger.copy(), tile, t):
         k = item["k"]
         if k == "res":
-            out["res", item["r"]] += item["n"]
+            key: tuple[str, ...] = ("res", item["r"])
+            n = item["n"]
         elif k == "surplus":
-            out["prestige",] += item["n"]
+            key, n = ("prestige",), item["n"]
         elif k == "colonists":
-            out["colonists",] += item["got"]
+            key, n = ("colonists",), item["got"]
         elif k == "ship":
-            out["ship", item["card"]] += 1 if item["card"] else 0
+            key, n = ("ship", item["card"]), 1 if item["card"] else 0
         elif k in ("deck", "display"):
-            out[k, item["deck"]] += item["n"]
+            key, n = (k, item["deck"]), item["n"]
         else:
-            out[k,] += item["n"]
+            key, n = (k,), item["n"]
+        out[key] = out.get(key, 0) + n
     return out
 
 
-def _covers(more: Counter[tuple[str, ...]], less: Counter[tuple[str, ...]]) -> bool:
-    return all(more[key] >= n for key, n in less.items())
+def _covers(more: Gains, less: Gains) -> bool:
+    """Does ``more`` give at least as much of every kind as ``less``?"""
+    for key, n in less.items():  # a loop, not all(): this runs for every pair of tiers of every split
+        if more.get(key, 0) < n:
+            return False
+    return True
 
 
 def rank_splits(game: Game, top: Pending, chosen: dict[tuple[int, ...], tuple[int, int]]) -> list[tuple[int, int]]:
@@ -197,15 +211,17 @@ def rank_splits(game: Game, top: Pending, chosen: dict[tuple[int, ...], tuple[in
     covers: list[dict[tuple[int, int], bool]] = []
     for i, tile in enumerate(tiles):
         reached = {o[i] for o in outcomes}
-        gains = {t: _gains(game, ledger, tile, t) for t in reached}
+        gains = {t: _gains(game, ledger, tile, t) if t else {} for t in reached}  # tier 0 gives nothing
         covers.append({(ta, tb): ta == tb or _covers(gains[ta], gains[tb]) for ta in reached for tb in reached})
+    first, second = covers  # a shared slot touches two tiles
 
     def beaten(o: tuple[int, ...]) -> bool:
-        return any(
-            all(c[other[i], o[i]] for i, c in enumerate(covers))
-            and not all(c[o[i], other[i]] for i, c in enumerate(covers))
-            for other in outcomes if other != o
-        )
+        """Does another outcome give at least as much on both tiles, and more on one?"""
+        a, b = o
+        for x, y in outcomes:
+            if (x != a or y != b) and first[x, a] and second[y, b] and not (first[a, x] and second[b, y]):
+                return True
+        return False
 
     return [chosen[o] for o in sorted(outcomes, key=lambda o: (beaten(o), -sum(o), chosen[o]))]
 
