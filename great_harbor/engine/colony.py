@@ -85,23 +85,30 @@ def structure_options(game: Game, p: PlayerState, reduction: int = 0, allow_colo
     """Every way to build a structure now: (site, employ a colonist, resources left unpaid).
 
     ``reduction`` is the discount an effect gives (Legate, Engineer's Hut); a colonist adds one."""
-    # Asked at every Action phase decision, and it depends on little: the answer is kept by
-    # what it reads (sites built, resources held, a free Colonist or not).
+    return [(a.site, a.colonist, a.unpaid) for a in _structure_actions(game, p, reduction, allow_colonist)]
+
+
+def _structure_actions(game: Game, p: PlayerState, reduction: int = 0, allow_colonist: bool = True
+                       ) -> tuple[BuildStructure, ...]:
+    """:func:`structure_options` as actions. Asked at every Action phase decision, and it depends
+    on little: the answer is kept by what it reads (sites built, resources held, a free Colonist
+    or not, the discount)."""
     key = (tuple(p.structures), tuple(p.resources.items()), p.free_colonists >= 1, reduction, allow_colonist)
-    known = _structure_options_known(game.cat)
+    known = _structure_actions_known(game.cat)
     found = known.get(key)
     if found is None:
         if len(known) >= _KNOWN_LIMIT:  # a long run of games: start again rather than grow without end
             known.clear()
-        found = known[key] = tuple(_structure_options(game, p, reduction, allow_colonist))
-    return list(found)
+        found = known[key] = tuple(new_build(site, colonist, unpaid) for site, colonist, unpaid
+                                   in _structure_options(game, p, reduction, allow_colonist))
+    return found
 
 
 _KNOWN_LIMIT = 20_000
 
 
 @cache
-def _structure_options_known(cat: Catalogue) -> dict[tuple[object, ...], tuple[tuple[str, bool, tuple[str, ...]], ...]]:
+def _structure_actions_known(cat: Catalogue) -> dict[tuple[object, ...], tuple[BuildStructure, ...]]:
     return {}
 
 
@@ -269,8 +276,7 @@ class BuildStructureRule(ActionRule[BuildStructure]):
         return out
 
     def legal(self, game: Game, top: Pending) -> list[BuildStructure]:
-        p = game.s.players[top.seat]
-        return [new_build(site, col, unpaid) for site, col, unpaid in structure_options(game, p)]
+        return list(_structure_actions(game, game.s.players[top.seat]))
 
     def check(self, game: Game, top: Pending, action: BuildStructure) -> Refusal | None:
         p = game.s.players[top.seat]

@@ -113,6 +113,8 @@ class PlayShipRule(ActionRule[PlayShip]):
         p = game.s.players[top.seat]
         cards = [c for c in dict.fromkeys(p.hand)
                  if c in game.cat.ships and supply.can_pay(p, supply.card_cost(game, c))]
+        if not cards:  # the usual case: no ship in hand, or none paid for
+            return []
         empty = [dock for dock, sh in enumerate(p.docks, start=1) if sh is None]
         retiring = [dock for dock, sh in enumerate(p.docks, start=1)
                     if sh is not None and sh.where == DOCKED and sh.damage == 0]

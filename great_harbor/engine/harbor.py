@@ -43,20 +43,30 @@ if TYPE_CHECKING:
 # --- legal actions --------------------------------------------------------------------------------
 
 
+# A die's placements, in the order they are offered: per slot it fits (every slot for a Wild die),
+# the slot, the placement there, the one declining the benefit and the one cell of a Shore slot
+# (None for a slot between two tiles); made once per die and shared.
+Places = tuple[tuple[str, PlaceDie, PlaceDie, str | None], ...]
+
+
 @cache
-def _place_rows(cat: Catalogue) -> dict[int, dict[str, tuple[PlaceDie, PlaceDie]]]:
-    """Per die (filled in as dice come): slot -> its placement there and the one declining the
-    benefit, made once and shared."""
+def _place_rows(cat: Catalogue) -> dict[tuple[int, bool], tuple[Places, PlaceDie]]:
+    """Per die and whether it is Wild (filled in as dice come): its placements on slots, and the
+    one in the District."""
     return {}
 
 
-def _places(game: Game, die: int) -> dict[str, tuple[PlaceDie, PlaceDie]]:
-    """The placements of ``die`` on each slot and in the District (see ``_place_rows``)."""
+def _places(game: Game, die: int, wild: bool) -> tuple[Places, PlaceDie]:
     rows = _place_rows(game.cat)
-    row = rows.get(die)
+    row = rows.get((die, wild))
     if row is None:
-        row = rows[die] = {sid: (new_place(die, sid, False), new_place(die, sid, True))
-                           for sid in (*geometry(game).slot_ids, DISTRICT)}
+        geo = geometry(game)
+        fitting = geo.slot_ids if wild else geo.colour_slots[die_colour(die)]
+        row = rows[die, wild] = (
+            tuple((sid, new_place(die, sid, False), new_place(die, sid, True), geo.shore_cell.get(sid))
+                  for sid in fitting),
+            new_place(die, DISTRICT, False),
+        )
     return row
 
 
@@ -64,13 +74,11 @@ def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
     # The engine's hottest legal-action list (every Action phase decision): looked-up names are
     # held in locals and the actions are shared ones, each die's made once (``_places``).
     s = game.s
-    geo = geometry(game)
     taken = s.slots
     faces = s.faces
     wild = s.die_wild
     bonus = s.die_bonus
     no_fee_dice = s.die_no_fee
-    shore_cell = geo.shore_cell
     any_shops = bool(s.shops)
     first = min(game.cat.harbor.tier_thresholds)  # tier > 0 exactly from here (plus the fee)
     out: list[PlaceDie] = []
@@ -79,32 +87,30 @@ def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
     fees: dict[str, int] = {}
     for die in p.drafted:
         # Two drafted dice alike in every way give the same placements: list them once.
-        colour = die_colour(die)
         is_wild = die in wild
         extra = bonus.get(str(die), 0)
         no_fee = die in no_fee_dice
-        key = (colour, faces[die], is_wild, extra, no_fee)
+        key = (die_colour(die), faces[die], is_wild, extra, no_fee)
         if key in seen:
             continue
         seen.add(key)
-        fitting = geo.slot_ids if is_wild else geo.colour_slots[colour]
-        free = [sid for sid in fitting if sid not in taken]
-        row = _places(game, die)
-        out += [row[sid][0] for sid in free]
-        out.append(row[DISTRICT][0])
+        on_slots, in_district = _places(game, die, is_wild)
         # Placed on a Shore slot a die takes its tile's benefit at once; placing it and taking
         # nothing is offered too (after every other placement) where there is a benefit to decline.
         # (The fee of each tile once per call: it is read for every free Shore slot of every die.)
         pips = faces[die] + extra
-        for sid in free:
-            cell = shore_cell.get(sid)
+        for sid, place, decline, cell in on_slots:
+            if sid in taken:
+                continue
+            out.append(place)
             if cell is None:
                 continue
             fee = 0 if no_fee else fees.get(cell, -1)
             if fee < 0:
                 fee = fees[cell] = shore_fee(game, cell)
             if pips + (shops.pips_at(game, sid) if any_shops else 0) >= first + fee:
-                declines.append(row[sid][1])
+                declines.append(decline)
+        out.append(in_district)
     return out + declines
 
 
