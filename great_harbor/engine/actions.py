@@ -406,9 +406,30 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     return action
 
 
-# Shared makers (see ``interned``) of the actions legal-action lists offer at nearly every decision.
+# Shared makers (see ``interned``) of the actions the rules' legal-action lists offer: the same
+# few hundred actions come up at decision after decision.
 new_draft = interned(Draft)
 new_place = interned(PlaceDie)
 new_assign = interned(AssignPips)
+new_favor_pip = interned(SpendFavorPip)
+new_smuggler_token = interned(UseSmugglerToken)
+new_play_person = interned(PlayPerson)
+new_play_building = interned(PlayBuilding)
+new_activate = interned(ActivatePerson)
 new_build = interned(BuildStructure)
+new_retrieve_marker = interned(RetrieveMarker)
+new_favor_senate = interned(FavorSenate)
+new_employ_luxury = interned(EmployLuxury)
+new_employ_building = interned(EmployBuilding)
+new_employ_crew = interned(EmployCrew)
+new_play_ship = interned(PlayShip)
+new_repair = interned(Repair)
+new_send = interned(SendShip)
+new_convert = interned(ConvertCoins)
+new_conversion = interned(UseConversion)
+new_shop = interned(SetUpShop)
 new_end_turn = interned(EndTurn)
+new_choose = interned(Choose)
+new_pass = interned(Pass)
+new_trade = interned(Trade)
+new_sail_on = interned(SailOn)

@@ -12,7 +12,17 @@ from great_harbor.data import Catalogue
 
 from . import names, senate
 from . import rule_ids as R
-from .actions import Action, BuildStructure, EmployLuxury, PlayBuilding, PlayPerson, new_build
+from .actions import (
+    Action,
+    BuildStructure,
+    EmployLuxury,
+    PlayBuilding,
+    PlayPerson,
+    new_build,
+    new_employ_luxury,
+    new_play_building,
+    new_play_person,
+)
 from .errors import Refusal
 from .rulebook import ActionRule, rule
 from .state import Pending, PlayerState
@@ -169,7 +179,7 @@ class PlayPersonRule(ActionRule[PlayPerson]):
 
     def legal(self, game: Game, top: Pending) -> list[PlayPerson]:
         p = game.s.players[top.seat]
-        return [PlayPerson(c, i) for c in dict.fromkeys(p.hand) if c in game.cat.persons
+        return [new_play_person(c, i) for c in dict.fromkeys(p.hand) if c in game.cat.persons
                 for i in person_slot_options(game, p, c)]
 
     def check(self, game: Game, top: Pending, action: PlayPerson) -> Refusal | None:
@@ -233,7 +243,7 @@ class PlayBuildingRule(ActionRule[PlayBuilding]):
     def legal(self, game: Game, top: Pending) -> list[PlayBuilding]:
         p = game.s.players[top.seat]
         buildings = game.cat.buildings
-        return [PlayBuilding(c) for c in dict.fromkeys(p.hand)
+        return [new_play_building(c) for c in dict.fromkeys(p.hand)
                 if c in buildings and can_pay(p, card_cost(game, c))]
 
     def check(self, game: Game, top: Pending, action: PlayBuilding) -> Refusal | None:
@@ -326,7 +336,7 @@ class EmployLuxuryRule(ActionRule[EmployLuxury]):
         p = game.s.players[top.seat]
         if p.free_colonists < cat.colony_board.colonists_per_luxury:
             return []
-        return [EmployLuxury(i + 1) for i, tile in enumerate(p.luxury_tiles)
+        return [new_employ_luxury(i + 1) for i, tile in enumerate(p.luxury_tiles)
                 if p.luxury_workers[i] == 0 and luxury_supply(game, cat.luxury_production_tiles[tile].luxury) > 0]
 
     def check(self, game: Game, top: Pending, action: EmployLuxury) -> Refusal | None:

@@ -10,7 +10,17 @@ from great_harbor.data import Catalogue
 
 from . import rule_ids as R
 from . import shops, supply
-from .actions import Action, AssignPips, PlaceDie, SpendFavorPip, UseSmugglerToken, new_assign, new_place
+from .actions import (
+    Action,
+    AssignPips,
+    PlaceDie,
+    SpendFavorPip,
+    UseSmugglerToken,
+    new_assign,
+    new_favor_pip,
+    new_place,
+    new_smuggler_token,
+)
 
 # The map's arithmetic lives in board.py (below the rules); its names are read here too, as
 # harbor.geometry and so on, by the UI and the players.
@@ -125,9 +135,9 @@ def shore_tier(game: Game, die: int, slot: str) -> int:
 def die_boosts(game: Game, p: PlayerState) -> list[Action]:
     out: list[Action] = []
     if p.favor >= 1:
-        out += [SpendFavorPip(d) for d in p.drafted]
+        out += [new_favor_pip(d) for d in p.drafted]
     if p.smuggler >= 1:
-        out += [UseSmugglerToken(d) for d in p.drafted if d not in game.s.die_no_fee]
+        out += [new_smuggler_token(d) for d in p.drafted if d not in game.s.die_no_fee]
     return out
 
 
@@ -684,7 +694,7 @@ class SpendFavorPipRule(ActionRule[SpendFavorPip]):
 
     def legal(self, game: Game, top: Pending) -> list[SpendFavorPip]:
         p = game.s.players[top.seat]
-        return [SpendFavorPip(d) for d in p.drafted] if p.favor >= 1 else []
+        return [new_favor_pip(d) for d in p.drafted] if p.favor >= 1 else []
 
     def check(self, game: Game, top: Pending, action: SpendFavorPip) -> Refusal | None:
         p = game.s.players[top.seat]
@@ -713,7 +723,7 @@ class UseSmugglerTokenRule(ActionRule[UseSmugglerToken]):
 
     def legal(self, game: Game, top: Pending) -> list[UseSmugglerToken]:
         p = game.s.players[top.seat]
-        return [UseSmugglerToken(d) for d in p.drafted if d not in game.s.die_no_fee] if p.smuggler >= 1 else []
+        return [new_smuggler_token(d) for d in p.drafted if d not in game.s.die_no_fee] if p.smuggler >= 1 else []
 
     def check(self, game: Game, top: Pending, action: UseSmugglerToken) -> Refusal | None:
         p = game.s.players[top.seat]

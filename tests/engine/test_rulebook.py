@@ -9,10 +9,9 @@ import random
 import pytest
 
 from great_harbor.data import Catalogue
-from great_harbor.engine import Game, IllegalAction, Seat
+from great_harbor.engine import Game, IllegalAction, Seat, rulebook
 from great_harbor.engine.actions import ACTION_TYPES
 from great_harbor.engine.describe import describe
-from great_harbor.engine import rulebook
 from great_harbor.engine.rulebook import DECISIONS, RULES, answers, candidates
 from great_harbor.lookup.search import default_index
 
