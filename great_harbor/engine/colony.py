@@ -336,8 +336,9 @@ class EmployLuxuryRule(ActionRule[EmployLuxury]):
         p = game.s.players[top.seat]
         if p.free_colonists < cat.colony_board.colonists_per_luxury:
             return []
+        tiles = cat.luxury_production_tiles
         return [new_employ_luxury(i + 1) for i, tile in enumerate(p.luxury_tiles)
-                if p.luxury_workers[i] == 0 and luxury_supply(game, cat.luxury_production_tiles[tile].luxury) > 0]
+                if p.luxury_workers[i] == 0 and luxury_supply(game, tiles[tile].luxury) > 0]
 
     def check(self, game: Game, top: Pending, action: EmployLuxury) -> Refusal | None:
         cat = game.cat

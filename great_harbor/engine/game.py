@@ -248,7 +248,7 @@ class Game:
     # --- helpers the rules modules share ----------------------------------------------------
 
     def push(self, kind: str, seat: int, **data: Any) -> None:
-        self.s.stack.append(Pending(kind, seat, decision_from(kind, data)))
+        self.s.stack.append(Pending.new(kind, seat, decision_from(kind, data)))
 
     def pop(self) -> Pending:
         return self.s.stack.pop()

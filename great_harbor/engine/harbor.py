@@ -321,7 +321,6 @@ def apply_place(game: Game, top: Pending, action: Action, as_earlier: bool = Fal
     p.drafted.remove(die)
     p.placed_this_turn += 1
     _clear_boosts(game, die)
-    label = die_label(die, s.faces[die])
     if action.slot == DISTRICT:
         s.district.append(die)
         smuggle(game, p, die, pips)
@@ -335,7 +334,8 @@ def apply_place(game: Game, top: Pending, action: Action, as_earlier: bool = Fal
         t = 0 if action.decline else tier(game, pips, fees[0])
         take_benefits(game, p, die, tiles, [t], declined=action.decline)
         return
-    game.push("assign", p.seat, die=die, slot=action.slot, pips=pips, fees=fees, tiles=tiles, label=label)
+    game.push("assign", p.seat, die=die, slot=action.slot, pips=pips, fees=fees, tiles=tiles,
+              label=die_label(die, s.faces[die]))
 
 
 def take_benefits(game: Game, p: PlayerState, die: int, tiles: list[str], tiers: list[int], declined: bool) -> None:
@@ -373,7 +373,7 @@ def activate_tile(game: Game, p: PlayerState, tile_id: str, t: int, drawn: list[
     benefit = game.cat.tiles[tile_id].benefits[t - 1]
     out: list[dict[str, Any]] = []
     if benefit.resources:
-        out += supply.gain(game, p, {str(k): v for k, v in benefit.resources.items()})
+        out += supply.gain(game, p, _resources(game, tile_id, t))
     if benefit.colonists:
         out.append(supply.gain_colonists_item(game, p, benefit.colonists))
     if benefit.favor:
@@ -382,6 +382,20 @@ def activate_tile(game: Game, p: PlayerState, tile_id: str, t: int, drawn: list[
     for draw in benefit.draws:
         out.append(draw_card(game, p, draw.deck, draw.source, draw.size.value if draw.size else None, drawn))
     return out
+
+
+def _resources(game: Game, tile_id: str, t: int) -> dict[str, int]:
+    """The resources tier ``t`` of a tile gives, by name (shared: read, never changed)."""
+    table = _tile_resources(game.cat)
+    found = table.get((tile_id, t))
+    if found is None:
+        found = table[tile_id, t] = supply.cost_of(game.cat.tiles[tile_id].benefits[t - 1].resources)
+    return found
+
+
+@cache
+def _tile_resources(cat: Catalogue) -> dict[tuple[str, int], dict[str, int]]:
+    return {}
 
 
 def benefit_items(game: Game, ledger: supply.Ledger, tile_id: str, t: int) -> list[dict[str, Any]]:
@@ -393,7 +407,7 @@ def benefit_items(game: Game, ledger: supply.Ledger, tile_id: str, t: int) -> li
     benefit = game.cat.tiles[tile_id].benefits[t - 1]
     out: list[dict[str, Any]] = []
     if benefit.resources:
-        out += ledger.gain({str(k): v for k, v in benefit.resources.items()})
+        out += ledger.gain(_resources(game, tile_id, t))
     if benefit.colonists:
         out.append(ledger.colonists(benefit.colonists))
     if benefit.favor:

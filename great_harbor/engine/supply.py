@@ -182,7 +182,9 @@ def return_workers(game: Game, p: PlayerState) -> tuple[int, int]:
 
 
 def luxury_supply(game: Game, luxury: str) -> int:
-    held = sum(p.luxuries[luxury] for p in game.s.players)
+    held = 0
+    for p in game.s.players:  # a loop, not sum(): asked for every production tile at every turn
+        held += p.luxuries[luxury]
     return LUXURY_TOKENS_PER_KIND - held
 
 

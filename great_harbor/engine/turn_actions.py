@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 from great_harbor.data import Catalogue
 
 from . import colony, fleet, harbor, senate
+from . import effects as _effects  # noqa: F401  (registers the rules of Persons and Buildings used)
+from . import shops as _shops  # noqa: F401  (registers the Set up Shop rule)
 from .actions import (
     Action,
     ActivatePerson,
@@ -41,6 +43,25 @@ from .actions import (
 from .rulebook import RULES, fast_path
 from .state import DOCKED
 
+# The rules asked, looked up once (importing their modules above registered them).
+_favor_pip = RULES[SpendFavorPip].legal
+_smuggler_token = RULES[UseSmugglerToken].legal
+_play_person = RULES[PlayPerson].legal
+_play_building = RULES[PlayBuilding].legal
+_build = RULES[BuildStructure].legal
+_employ_luxury = RULES[EmployLuxury].legal
+_activate = RULES[ActivatePerson].legal
+_employ_building = RULES[EmployBuilding].legal
+_play_ship = RULES[PlayShip].legal
+_employ_crew = RULES[EmployCrew].legal
+_repair = RULES[Repair].legal
+_send = RULES[SendShip].legal
+_convert = RULES[ConvertCoins].legal
+_conversion = RULES[UseConversion].legal
+_retrieve_marker = RULES[RetrieveMarker].legal
+_favor_senate = RULES[FavorSenate].legal
+_shop = RULES[SetUpShop].legal
+
 if TYPE_CHECKING:
     from .game import Game
     from .state import Pending
@@ -62,39 +83,38 @@ def turn_actions(game: Game, top: Pending) -> list[Action]:
     if p.drafted:  # placing a die and boosting one: only with dice still to place
         out += harbor.placements(game, p)
         if p.favor >= 1:
-            out += RULES[SpendFavorPip].legal(game, top)
+            out += _favor_pip(game, top)
         if p.smuggler >= 1:
-            out += RULES[UseSmugglerToken].legal(game, top)
+            out += _smuggler_token(game, top)
     if p.hand:  # Persons and Buildings in hand order, as their group says
-        merged: list[Action] = [*RULES[PlayPerson].legal(game, top), *RULES[PlayBuilding].legal(game, top)]
+        merged: list[Action] = [*_play_person(game, top), *_play_building(game, top)]
         if len(merged) > 1:
             merged.sort(key=colony.hand_order(game, top))
         out += merged
-    out += RULES[BuildStructure].legal(game, top)
+    out += _build(game, top)
     if p.luxury_tiles and p.free_colonists >= cat.colony_board.colonists_per_luxury:
-        out += RULES[EmployLuxury].legal(game, top)
+        out += _employ_luxury(game, top)
     if any(p.person_slots) and len(p.activated) < cat.colony_board.activation_markers:
-        out += RULES[ActivatePerson].legal(game, top)
+        out += _activate(game, top)
     if p.buildings:
-        out += RULES[EmployBuilding].legal(game, top)
+        out += _employ_building(game, top)
     if p.hand:
-        out += RULES[PlayShip].legal(game, top)
+        out += _play_ship(game, top)
     if any(sh is not None and sh.where == DOCKED for sh in p.docks):  # crew, repairs, sending: dock by dock
-        merged = [*RULES[EmployCrew].legal(game, top), *RULES[Repair].legal(game, top),
-                  *RULES[SendShip].legal(game, top)]
+        merged = [*_employ_crew(game, top), *_repair(game, top), *_send(game, top)]
         if len(merged) > 1:
             merged.sort(key=fleet.dock_order(game, top))
         out += merged
     if p.coins >= cat.supply.convert_coins:
-        out += RULES[ConvertCoins].legal(game, top)
+        out += _convert(game, top)
     if s.conversions and p.coins >= _cheapest_conversion(cat):
-        out += RULES[UseConversion].legal(game, top)
+        out += _conversion(game, top)
     if p.activated and p.favor >= senate.FAVOR_FOR_MARKER:
-        out += RULES[RetrieveMarker].legal(game, top)
+        out += _retrieve_marker(game, top)
     if p.favor >= senate.FAVOR_FOR_SENATE:
-        out += RULES[FavorSenate].legal(game, top)
+        out += _favor_senate(game, top)
     if s.shops_variant:
-        out += RULES[SetUpShop].legal(game, top)
+        out += _shop(game, top)
     if not p.drafted:  # the turn ends once both dice are placed
         out.append(new_end_turn())
     return out
