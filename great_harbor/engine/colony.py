@@ -61,6 +61,16 @@ def playing_detail(game: Game, p: PlayerState, colour: str) -> str:
     return text + "."
 
 
+def person_plays(game: Game, p: PlayerState, card: str) -> list[PlayPerson]:
+    """The ways to play the Person card ``card`` (in hand): one per slot it may go into."""
+    return [new_play_person(card, i) for i in person_slot_options(game, p, card)]
+
+
+def can_build(game: Game, p: PlayerState, card: str) -> bool:
+    """Can ``p`` pay for the Building card ``card`` (in hand)?"""
+    return can_pay(p, card_cost(game, card))
+
+
 def person_slot_options(game: Game, p: PlayerState, card: str) -> list[int]:
     colour = game.cat.persons[card].colour
     out = []
@@ -179,8 +189,7 @@ class PlayPersonRule(ActionRule[PlayPerson]):
 
     def legal(self, game: Game, top: Pending) -> list[PlayPerson]:
         p = game.s.players[top.seat]
-        return [new_play_person(c, i) for c in dict.fromkeys(p.hand) if c in game.cat.persons
-                for i in person_slot_options(game, p, c)]
+        return [a for c in dict.fromkeys(p.hand) if c in game.cat.persons for a in person_plays(game, p, c)]
 
     def check(self, game: Game, top: Pending, action: PlayPerson) -> Refusal | None:
         p = game.s.players[top.seat]
@@ -243,8 +252,7 @@ class PlayBuildingRule(ActionRule[PlayBuilding]):
     def legal(self, game: Game, top: Pending) -> list[PlayBuilding]:
         p = game.s.players[top.seat]
         buildings = game.cat.buildings
-        return [new_play_building(c) for c in dict.fromkeys(p.hand)
-                if c in buildings and can_pay(p, card_cost(game, c))]
+        return [new_play_building(c) for c in dict.fromkeys(p.hand) if c in buildings and can_build(game, p, c)]
 
     def check(self, game: Game, top: Pending, action: PlayBuilding) -> Refusal | None:
         p = game.s.players[top.seat]

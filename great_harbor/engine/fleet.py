@@ -108,6 +108,22 @@ def ship_detail(game: Game, card: str) -> str:
             f"{sh.prestige} Prestige")
 
 
+def can_launch(game: Game, p: PlayerState, card: str) -> bool:
+    """Can ``p`` pay for the Ship card ``card`` (a ship card in hand)?"""
+    return supply.can_pay(p, supply.card_cost(game, card))
+
+
+def launches(p: PlayerState, cards: list[str]) -> list[PlayShip]:
+    """The launches of the ship ``cards`` (in hand and paid for, in hand order): every card into
+    every empty dock first, then those that retire a ship."""
+    if not cards:  # the usual case: no ship in hand, or none paid for
+        return []
+    empty = [dock for dock, sh in enumerate(p.docks, start=1) if sh is None]
+    retiring = [dock for dock, sh in enumerate(p.docks, start=1)
+                if sh is not None and sh.where == DOCKED and sh.damage == 0]
+    return [new_play_ship(c, d) for c in cards for d in empty] + [new_play_ship(c, d) for c in cards for d in retiring]
+
+
 @rule
 class PlayShipRule(ActionRule[PlayShip]):
     """Play a Ship Card: pay its cost and dock it in an empty dock, or retire a docked, repaired
@@ -125,15 +141,7 @@ class PlayShipRule(ActionRule[PlayShip]):
         """Every card into every empty dock first, then the launches that retire a ship (so that the
         first match of "launch" never retires one by accident), each in hand order."""
         p = game.s.players[top.seat]
-        cards = [c for c in dict.fromkeys(p.hand)
-                 if c in game.cat.ships and supply.can_pay(p, supply.card_cost(game, c))]
-        if not cards:  # the usual case: no ship in hand, or none paid for
-            return []
-        empty = [dock for dock, sh in enumerate(p.docks, start=1) if sh is None]
-        retiring = [dock for dock, sh in enumerate(p.docks, start=1)
-                    if sh is not None and sh.where == DOCKED and sh.damage == 0]
-        return ([new_play_ship(c, d) for c in cards for d in empty]
-                + [new_play_ship(c, d) for c in cards for d in retiring])
+        return launches(p, [c for c in dict.fromkeys(p.hand) if c in game.cat.ships and can_launch(game, p, c)])
 
     def check(self, game: Game, top: Pending, action: PlayShip) -> Refusal | None:
         p = game.s.players[top.seat]

@@ -98,7 +98,7 @@ def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
     for die in p.drafted:
         # Two drafted dice alike in every way give the same placements: list them once.
         is_wild = die in wild
-        extra = bonus.get(str(die), 0)
+        extra = bonus.get(str(die), 0) if bonus else 0
         no_fee = die in no_fee_dice
         key = (die_colour(die), faces[die], is_wild, extra, no_fee)
         if key in seen:

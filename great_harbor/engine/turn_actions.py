@@ -5,8 +5,10 @@ with the most kinds of action: asking each of their rules in turn (``rulebook.le
 cost more than a random game's every other step together. This lists the same actions in the
 same order, but asks a rule only when a cheap test of the player's state says it may offer
 something: each test below is implied by its rule's own ``legal`` (it would list nothing
-otherwise), so skipping the rule changes nothing. The rules stay the source of truth; a test
-checks this list equals theirs, action for action, over random games of every kind.
+otherwise), so skipping the rule changes nothing. The cards in hand are walked once for the
+three rules that play them, with the per-card helpers those rules' own lists use. The rules stay
+the source of truth; a test checks this list equals theirs, action for action, over random games
+of every kind.
 """
 
 from __future__ import annotations
@@ -28,9 +30,6 @@ from .actions import (
     EmployCrew,
     EmployLuxury,
     FavorSenate,
-    PlayBuilding,
-    PlayPerson,
-    PlayShip,
     Repair,
     RetrieveMarker,
     SendShip,
@@ -39,6 +38,7 @@ from .actions import (
     UseConversion,
     UseSmugglerToken,
     new_end_turn,
+    new_play_building,
 )
 from .rulebook import RULES, fast_path
 from .state import DOCKED
@@ -46,13 +46,10 @@ from .state import DOCKED
 # The rules asked, looked up once (importing their modules above registered them).
 _favor_pip = RULES[SpendFavorPip].legal
 _smuggler_token = RULES[UseSmugglerToken].legal
-_play_person = RULES[PlayPerson].legal
-_play_building = RULES[PlayBuilding].legal
 _build = RULES[BuildStructure].legal
 _employ_luxury = RULES[EmployLuxury].legal
 _activate = RULES[ActivatePerson].legal
 _employ_building = RULES[EmployBuilding].legal
-_play_ship = RULES[PlayShip].legal
 _employ_crew = RULES[EmployCrew].legal
 _repair = RULES[Repair].legal
 _send = RULES[SendShip].legal
@@ -86,11 +83,18 @@ def turn_actions(game: Game, top: Pending) -> list[Action]:
             out += _favor_pip(game, top)
         if p.smuggler >= 1:
             out += _smuggler_token(game, top)
-    if p.hand:  # Persons and Buildings in hand order, as their group says
-        merged: list[Action] = [*_play_person(game, top), *_play_building(game, top)]
-        if len(merged) > 1:
-            merged.sort(key=colony.hand_order(game, top))
-        out += merged
+    ships: list[str] = []
+    if p.hand:
+        # Persons and Buildings in hand order, as their group says; one pass over the hand (each
+        # card as its rule's legal list takes it), which also picks the Ships paid for.
+        persons, buildings, ship_cards = cat.persons, cat.buildings, cat.ships
+        for c in dict.fromkeys(p.hand):
+            if c in persons:
+                out += colony.person_plays(game, p, c)
+            if c in buildings and colony.can_build(game, p, c):
+                out.append(new_play_building(c))
+            if c in ship_cards and fleet.can_launch(game, p, c):
+                ships.append(c)
     out += _build(game, top)
     if p.luxury_tiles and p.free_colonists >= cat.colony_board.colonists_per_luxury:
         out += _employ_luxury(game, top)
@@ -98,8 +102,7 @@ def turn_actions(game: Game, top: Pending) -> list[Action]:
         out += _activate(game, top)
     if p.buildings:
         out += _employ_building(game, top)
-    if p.hand:
-        out += _play_ship(game, top)
+    out += fleet.launches(p, ships)
     if any(sh is not None and sh.where == DOCKED for sh in p.docks):  # crew, repairs, sending: dock by dock
         merged = [*_employ_crew(game, top), *_repair(game, top), *_send(game, top)]
         if len(merged) > 1:
