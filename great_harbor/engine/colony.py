@@ -83,6 +83,12 @@ def person_slot_options(game: Game, p: PlayerState, card: str) -> list[int]:
 
 
 @cache
+def _site_sizes(cat: Catalogue) -> tuple[tuple[str, int], ...]:
+    """Every site of the colony board, in board order, with the number of resources it costs."""
+    return tuple((site.id, sum(site.cost.values())) for site in cat.colony_board.sites)
+
+
+@cache
 def _site_discounts(cat: Catalogue) -> dict[tuple[str, int], list[tuple[tuple[str, ...], dict[str, int]]]]:
     """For every site and discount size: each distinct set of unpaid resources and the cost left."""
     out: dict[tuple[str, int], list[tuple[tuple[str, ...], dict[str, int]]]] = {}
@@ -136,20 +142,18 @@ def _structure_options(game: Game, p: PlayerState, reduction: int, allow_colonis
                        ) -> list[tuple[str, bool, tuple[str, ...]]]:
     table = _site_discounts(game.cat)
     have = sum(p.resources.values())  # an option needing more resources than all held: skip at once
+    colonists = (False, True) if allow_colonist and p.free_colonists >= 1 else (False,)
     out: list[tuple[str, bool, tuple[str, ...]]] = []
-    for site in game.cat.colony_board.sites:
-        if site.id in p.structures:
+    for site, size in _site_sizes(game.cat):
+        if site in p.structures:
             continue
-        size = sum(site.cost.values())
-        for colonist in (False, True) if allow_colonist else (False,):
-            if colonist and p.free_colonists < 1:
-                continue
+        for colonist in colonists:
             k = min(size, reduction + (1 if colonist else 0))
             if size - k > have:
                 continue
-            for unpaid, left in table[(site.id, k)]:
+            for unpaid, left in table[(site, k)]:
                 if can_pay(p, left):
-                    out.append((site.id, colonist, unpaid))
+                    out.append((site, colonist, unpaid))
     return out
 
 
