@@ -58,6 +58,7 @@ _conversion = RULES[UseConversion].legal
 _retrieve_marker = RULES[RetrieveMarker].legal
 _favor_senate = RULES[FavorSenate].legal
 _shop = RULES[SetUpShop].legal
+_END_TURN = new_end_turn()  # the one EndTurn (it has no fields)
 
 if TYPE_CHECKING:
     from .game import Game
@@ -119,5 +120,5 @@ def turn_actions(game: Game, top: Pending) -> list[Action]:
     if s.shops_variant:
         out += _shop(game, top)
     if not p.drafted:  # the turn ends once both dice are placed
-        out.append(new_end_turn())
+        out.append(_END_TURN)
     return out
