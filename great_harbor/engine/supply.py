@@ -196,5 +196,10 @@ def colonists_in_colony(p: PlayerState) -> int:
 
 def current_bonus_mapping(game: Game) -> dict[str, str]:
     """The basic resource each die colour pays, by the Dice Bonus tile face up now."""
-    tile = game.cat.dice_bonus_tiles[game.s.dice_bonus_stack[0]]
-    return {str(k): str(v) for k, v in tile.mapping.items()}
+    return dict(_bonus_mapping(game.cat, game.s.dice_bonus_stack[0]))  # a copy: the caller's to keep
+
+
+@cache
+def _bonus_mapping(cat: Catalogue, tile_id: str) -> dict[str, str]:
+    """A Dice Bonus tile's colours and resources by name (drafting a die asks it again and again)."""
+    return {str(k): str(v) for k, v in cat.dice_bonus_tiles[tile_id].mapping.items()}
