@@ -180,25 +180,60 @@ Gains = dict[tuple[str, ...], int]  # what a tier gives, counted by kind (a miss
 
 def _gains(game: Game, ledger: supply.Ledger, tile: str, t: int) -> Gains:
     """What tier ``t`` of a tile would give now (``ledger``: the player's stock, left unchanged),
-    counted by kind, to compare two tiers."""
+    counted by kind, to compare two tiers: what :func:`benefit_items` lists, counted (resources
+    landed on their tracks, 1 Prestige for a surplus, Colonists housed, Favor, the Ship taken or
+    whether a card is there to draw). Worked out directly, not through the items: a pip split asks
+    it for every tier of both tiles, and a test holds the two to the same counts."""
+    if t <= 0:
+        return {}
+    resources, colonists, favor, draws = _benefit_plan(game, tile, t)
     out: Gains = {}
-    for item in benefit_items(game, ledger.copy(), tile, t):
-        k = item["k"]
-        if k == "res":
-            key: tuple[str, ...] = ("res", item["r"])
-            n = item["n"]
-        elif k == "surplus":
-            key, n = ("prestige",), item["n"]
-        elif k == "colonists":
-            key, n = ("colonists",), item["got"]
-        elif k == "ship":
-            key, n = ("ship", item["card"]), 1 if item["card"] else 0
-        elif k in ("deck", "display"):
-            key, n = (k, item["deck"]), item["n"]
-        else:
-            key, n = (k,), item["n"]
-        out[key] = out.get(key, 0) + n
+    if resources:
+        held, top = ledger.resources, ledger.top
+        surplus = False
+        for r, n in resources.items():
+            if n <= 0:
+                continue
+            landed = max(0, min(n, top - held[r]))  # as supply.resource_items
+            out["res", r] = out.get(("res", r), 0) + landed
+            surplus = surplus or landed < n
+        if surplus:
+            out["prestige",] = supply.SURPLUS_PRESTIGE
+    if colonists:
+        out["colonists",] = supply.colonist_item(ledger.room, ledger.supply, colonists)["got"]
+    if favor:
+        out["favor",] = favor
+    s = game.s
+    for deck, source, size in draws:
+        if deck == "ship" and size is not None:
+            card = s.ship_display.get(size, "")
+            out["ship", card] = out.get(("ship", card), 0) + (1 if card else 0)
+            continue
+        pile, display = (s.building_deck, s.building_display) if deck == "building" else (
+            s.person_deck, s.person_display)
+        there = pile if source == "deck" else display
+        out[source, deck] = out.get((source, deck), 0) + (1 if there else 0)
     return out
+
+
+Plan = tuple[dict[str, int], int, int, tuple[tuple[str, str, str | None], ...]]
+
+
+def _benefit_plan(game: Game, tile: str, t: int) -> Plan:
+    """Tier ``t`` of a tile as plain values: its resources by name, Colonists, Favor and card draws
+    (deck, source, ship size); worked out once per catalogue (shared: read, never changed)."""
+    table = _benefit_plans(game.cat)
+    found = table.get((tile, t))
+    if found is None:
+        benefit = game.cat.tiles[tile].benefits[t - 1]
+        draws = tuple((d.deck, d.source, d.size.value if d.size is not None else None) for d in benefit.draws)
+        found = table[tile, t] = (supply.cost_of(benefit.resources), benefit.colonists, benefit.favor, draws)
+    return found
+
+
+@cache
+def _benefit_plans(cat: Catalogue) -> dict[tuple[str, int], Plan]:
+    return {}
 
 
 def _covers(more: Gains, less: Gains) -> bool:
@@ -370,32 +405,18 @@ def activate_tile(game: Game, p: PlayerState, tile_id: str, t: int, drawn: list[
     ``names.gain_words``). Cards drawn from a deck are added to ``drawn``."""
     if t <= 0:
         return []
-    benefit = game.cat.tiles[tile_id].benefits[t - 1]
+    resources, colonists, favor, draws = _benefit_plan(game, tile_id, t)
     out: list[dict[str, Any]] = []
-    if benefit.resources:
-        out += supply.gain(game, p, _resources(game, tile_id, t))
-    if benefit.colonists:
-        out.append(supply.gain_colonists_item(game, p, benefit.colonists))
-    if benefit.favor:
-        p.favor += benefit.favor
-        out.append({"k": "favor", "n": benefit.favor})
-    for draw in benefit.draws:
-        out.append(draw_card(game, p, draw.deck, draw.source, draw.size.value if draw.size else None, drawn))
+    if resources:
+        out += supply.gain(game, p, resources)
+    if colonists:
+        out.append(supply.gain_colonists_item(game, p, colonists))
+    if favor:
+        p.favor += favor
+        out.append({"k": "favor", "n": favor})
+    for deck, source, size in draws:
+        out.append(draw_card(game, p, deck, source, size, drawn))
     return out
-
-
-def _resources(game: Game, tile_id: str, t: int) -> dict[str, int]:
-    """The resources tier ``t`` of a tile gives, by name (shared: read, never changed)."""
-    table = _tile_resources(game.cat)
-    found = table.get((tile_id, t))
-    if found is None:
-        found = table[tile_id, t] = supply.cost_of(game.cat.tiles[tile_id].benefits[t - 1].resources)
-    return found
-
-
-@cache
-def _tile_resources(cat: Catalogue) -> dict[tuple[str, int], dict[str, int]]:
-    return {}
 
 
 def benefit_items(game: Game, ledger: supply.Ledger, tile_id: str, t: int) -> list[dict[str, Any]]:
@@ -404,22 +425,22 @@ def benefit_items(game: Game, ledger: supply.Ledger, tile_id: str, t: int) -> li
     if t <= 0:
         return []
     s = game.s
-    benefit = game.cat.tiles[tile_id].benefits[t - 1]
+    resources, colonists, favor, draws = _benefit_plan(game, tile_id, t)
     out: list[dict[str, Any]] = []
-    if benefit.resources:
-        out += ledger.gain(_resources(game, tile_id, t))
-    if benefit.colonists:
-        out.append(ledger.colonists(benefit.colonists))
-    if benefit.favor:
-        out.append({"k": "favor", "n": benefit.favor})
-    for draw in benefit.draws:
-        if draw.deck == "ship" and draw.size is not None:
-            out.append({"k": "ship", "size": draw.size.value, "card": s.ship_display.get(draw.size.value, "")})
+    if resources:
+        out += ledger.gain(resources)
+    if colonists:
+        out.append(ledger.colonists(colonists))
+    if favor:
+        out.append({"k": "favor", "n": favor})
+    for deck, source, size in draws:
+        if deck == "ship" and size is not None:
+            out.append({"k": "ship", "size": size, "card": s.ship_display.get(size, "")})
             continue
-        pile, display = (s.building_deck, s.building_display) if draw.deck == "building" else (
+        pile, display = (s.building_deck, s.building_display) if deck == "building" else (
             s.person_deck, s.person_display)
-        there = pile if draw.source == "deck" else display
-        out.append({"k": draw.source, "deck": draw.deck, "n": 1 if there else 0})
+        there = pile if source == "deck" else display
+        out.append({"k": source, "deck": deck, "n": 1 if there else 0})
     return out
 
 
