@@ -95,6 +95,8 @@ def _card_costs(cat: Catalogue) -> dict[str, dict[str, int]]:
 def housing_capacity(game: Game, p: PlayerState) -> int:
     board = game.cat.colony_board
     insulae = [s for s in p.structures if s.startswith("insula")]
+    if not insulae:  # the usual case, asked for every ledger: no pairs to look for
+        return board.base_housing
     pairs = sum(1 for a, b in board.adjacency if a in insulae and b in insulae)
     return board.base_housing + board.housing_per_insula * len(insulae) + board.housing_per_adjacent_insulae * pairs
 
