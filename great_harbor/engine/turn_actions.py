@@ -97,14 +97,20 @@ def turn_actions(game: Game, top: Pending) -> list[Action]:
             if c in ship_cards and fleet.can_launch(game, p, c):
                 ships.append(c)
     out += _build(game, top)
-    if p.luxury_tiles and p.free_colonists >= cat.colony_board.colonists_per_luxury:
+    board = cat.colony_board
+    if p.luxury_tiles and p.free_colonists >= board.colonists_per_luxury:
         out += _employ_luxury(game, top)
-    if any(p.person_slots) and len(p.activated) < cat.colony_board.activation_markers:
+    if any(p.person_slots) and len(p.activated) < board.activation_markers:
         out += _activate(game, top)
     if p.buildings:
         out += _employ_building(game, top)
     out += fleet.launches(p, ships)
-    if any(sh is not None and sh.where == DOCKED for sh in p.docks):  # crew, repairs, sending: dock by dock
+    docked = False
+    for sh in p.docks:  # a loop, not any(): no generator at every decision
+        if sh is not None and sh.where == DOCKED:
+            docked = True
+            break
+    if docked:  # crew, repairs, sending: dock by dock
         merged = [*_employ_crew(game, top), *_repair(game, top), *_send(game, top)]
         if len(merged) > 1:
             merged.sort(key=fleet.dock_order(game, top))
