@@ -105,15 +105,19 @@ def play_one(cat: Catalogue, seats: list[Seat], seed: int, check: bool, shops: b
         rivals = _rivals(seats, seed)
         if check:
             check_invariants(game)
+        counts = report.actions_by_kind
         while not game.is_over:
-            seat = game.current_player
-            rival = rivals.get(seat) if seat is not None else None
-            if rival is not None and seat is not None:
-                action = rival.decide(game.view(seat)).action
-            else:
+            if rivals:
+                seat = game.current_player
+                rival = rivals.get(seat) if seat is not None else None
+                if rival is not None and seat is not None:
+                    action = rival.decide(game.view(seat)).action
+                else:
+                    action = agent.choice(game.legal_actions())
+            else:  # every seat random (the engine's benchmark): no seat to look up
                 action = agent.choice(game.legal_actions())
             game.apply(action)
-            report.actions_by_kind[action.kind] += 1
+            counts[action.kind] += 1
             index += 1
             if check:
                 check_invariants(game)

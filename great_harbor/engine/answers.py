@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from . import choices, voyage
 from . import rule_ids as R
-from .actions import Choose, Pass
+from .actions import Choose, Pass, new_choose, new_pass
 from .describe import choice_words, pass_words
 from .errors import Refusal
 from .rulebook import ActionRule, rule
@@ -33,7 +33,7 @@ class ChooseRule(ActionRule[Choose]):
     entry = R.PENDING_RULES["choose"]
 
     def legal(self, game: Game, top: Pending) -> list[Choose]:
-        return [Choose(o) for o in _options(game, top)]
+        return [new_choose(o) for o in _options(game, top)]
 
     def check(self, game: Game, top: Pending, action: Choose) -> Refusal | None:
         offered = _options(game, top)
@@ -58,7 +58,7 @@ class PassRule(ActionRule[Pass]):
     entry = R.PENDING_RULES["choose"]
 
     def legal(self, game: Game, top: Pending) -> list[Pass]:
-        return [Pass()] if top.kind == "corsair" or (top.kind == "choose" and top.data.may_pass) else []
+        return [new_pass()] if top.kind == "corsair" or (top.kind == "choose" and top.data.may_pass) else []
 
     def candidates(self, game: Game, top: Pending) -> list[Pass]:
         return [Pass()]

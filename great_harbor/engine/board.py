@@ -32,6 +32,7 @@ class Geometry:
     shore_slots: dict[str, tuple[str, ...]]  # cell -> its Shore slots
     cell_slots: dict[str, tuple[str, ...]]  # cell -> its slots clockwise from the top
     colour_slots: dict[str, tuple[str, ...]]  # die colour -> the slots it fits, in slot order
+    shore_cell: dict[str, str]  # Shore slot -> the one cell it touches (shared slots are not keys)
 
 
 @cache
@@ -51,6 +52,7 @@ def _geometry(cat: Catalogue) -> Geometry:
             colour: tuple(s.id for s in cat.harbor.slots if colour in {str(c) for c in s.colours})
             for colour in ("red", "blue", "yellow", "purple")
         },
+        shore_cell={sid: cs[0] for sid, cs in cells.items() if len(cs) == 1},
     )
 
 
@@ -78,7 +80,12 @@ def shore_fee(game: Game, cell: str) -> int:
 
 def tier(game: Game, pips: int, fee: int) -> int:
     """Tier reached by ``pips`` on a tile whose thresholds are raised by ``fee`` (0 = nothing)."""
-    t1, t2, t3 = game.cat.harbor.tier_thresholds
+    return catalogue_tier(game.cat, pips, fee)
+
+
+def catalogue_tier(cat: Catalogue, pips: int, fee: int) -> int:
+    """:func:`tier`, by the catalogue alone (for tables worked out once per catalogue)."""
+    t1, t2, t3 = cat.harbor.tier_thresholds
     if pips >= t3 + fee:
         return 3
     if pips >= t2 + fee:

@@ -12,11 +12,21 @@ from great_harbor.data import Catalogue
 
 from . import names, senate
 from . import rule_ids as R
-from .actions import Action, BuildStructure, EmployLuxury, PlayBuilding, PlayPerson
+from .actions import (
+    Action,
+    BuildStructure,
+    EmployLuxury,
+    PlayBuilding,
+    PlayPerson,
+    new_build,
+    new_employ_luxury,
+    new_play_building,
+    new_play_person,
+)
 from .errors import Refusal
 from .rulebook import ActionRule, rule
 from .state import Pending, PlayerState
-from .supply import can_pay, cost_of, luxury_supply, pay
+from .supply import can_pay, card_cost, cost_of, luxury_supply, pay
 
 if TYPE_CHECKING:
     from .game import Game
@@ -51,6 +61,16 @@ def playing_detail(game: Game, p: PlayerState, colour: str) -> str:
     return text + "."
 
 
+def person_plays(game: Game, p: PlayerState, card: str) -> list[PlayPerson]:
+    """The ways to play the Person card ``card`` (in hand): one per slot it may go into."""
+    return [new_play_person(card, i) for i in person_slot_options(game, p, card)]
+
+
+def can_build(game: Game, p: PlayerState, card: str) -> bool:
+    """Can ``p`` pay for the Building card ``card`` (in hand)?"""
+    return can_pay(p, card_cost(game, card))
+
+
 def person_slot_options(game: Game, p: PlayerState, card: str) -> list[int]:
     colour = game.cat.persons[card].colour
     out = []
@@ -60,6 +80,12 @@ def person_slot_options(game: Game, p: PlayerState, card: str) -> list[int]:
         elif len(slot) == 1 and f"insula-{i}" in p.structures and game.cat.persons[slot[0]].colour == colour:
             out.append(i)
     return out
+
+
+@cache
+def _site_sizes(cat: Catalogue) -> tuple[tuple[str, int], ...]:
+    """Every site of the colony board, in board order, with the number of resources it costs."""
+    return tuple((site.id, sum(site.cost.values())) for site in cat.colony_board.sites)
 
 
 @cache
@@ -85,22 +111,49 @@ def structure_options(game: Game, p: PlayerState, reduction: int = 0, allow_colo
     """Every way to build a structure now: (site, employ a colonist, resources left unpaid).
 
     ``reduction`` is the discount an effect gives (Legate, Engineer's Hut); a colonist adds one."""
+    return [(a.site, a.colonist, a.unpaid) for a in _structure_actions(game, p, reduction, allow_colonist)]
+
+
+def _structure_actions(game: Game, p: PlayerState, reduction: int = 0, allow_colonist: bool = True
+                       ) -> tuple[BuildStructure, ...]:
+    """:func:`structure_options` as actions. Asked at every Action phase decision, and it depends
+    on little: the answer is kept by what it reads (sites built, resources held, a free Colonist
+    or not, the discount)."""
+    key = (tuple(p.structures), tuple(p.resources.items()), p.free_colonists >= 1, reduction, allow_colonist)
+    known = _structure_actions_known(game.cat)
+    found = known.get(key)
+    if found is None:
+        if len(known) >= _KNOWN_LIMIT:  # a long run of games: start again rather than grow without end
+            known.clear()
+        found = known[key] = tuple(new_build(site, colonist, unpaid) for site, colonist, unpaid
+                                   in _structure_options(game, p, reduction, allow_colonist))
+    return found
+
+
+_KNOWN_LIMIT = 20_000
+
+
+@cache
+def _structure_actions_known(cat: Catalogue) -> dict[tuple[object, ...], tuple[BuildStructure, ...]]:
+    return {}
+
+
+def _structure_options(game: Game, p: PlayerState, reduction: int, allow_colonist: bool
+                       ) -> list[tuple[str, bool, tuple[str, ...]]]:
     table = _site_discounts(game.cat)
     have = sum(p.resources.values())  # an option needing more resources than all held: skip at once
+    colonists = (False, True) if allow_colonist and p.free_colonists >= 1 else (False,)
     out: list[tuple[str, bool, tuple[str, ...]]] = []
-    for site in game.cat.colony_board.sites:
-        if site.id in p.structures:
+    for site, size in _site_sizes(game.cat):
+        if site in p.structures:
             continue
-        size = sum(site.cost.values())
-        for colonist in (False, True) if allow_colonist else (False,):
-            if colonist and p.free_colonists < 1:
-                continue
+        for colonist in colonists:
             k = min(size, reduction + (1 if colonist else 0))
             if size - k > have:
                 continue
-            for unpaid, left in table[(site.id, k)]:
+            for unpaid, left in table[(site, k)]:
                 if can_pay(p, left):
-                    out.append((site.id, colonist, unpaid))
+                    out.append((site, colonist, unpaid))
     return out
 
 
@@ -140,8 +193,7 @@ class PlayPersonRule(ActionRule[PlayPerson]):
 
     def legal(self, game: Game, top: Pending) -> list[PlayPerson]:
         p = game.s.players[top.seat]
-        return [PlayPerson(c, i) for c in dict.fromkeys(p.hand) if c in game.cat.persons
-                for i in person_slot_options(game, p, c)]
+        return [a for c in dict.fromkeys(p.hand) if c in game.cat.persons for a in person_plays(game, p, c)]
 
     def check(self, game: Game, top: Pending, action: PlayPerson) -> Refusal | None:
         p = game.s.players[top.seat]
@@ -204,8 +256,7 @@ class PlayBuildingRule(ActionRule[PlayBuilding]):
     def legal(self, game: Game, top: Pending) -> list[PlayBuilding]:
         p = game.s.players[top.seat]
         buildings = game.cat.buildings
-        return [PlayBuilding(c) for c in dict.fromkeys(p.hand)
-                if c in buildings and can_pay(p, cost_of(buildings[c].cost))]
+        return [new_play_building(c) for c in dict.fromkeys(p.hand) if c in buildings and can_build(game, p, c)]
 
     def check(self, game: Game, top: Pending, action: PlayBuilding) -> Refusal | None:
         p = game.s.players[top.seat]
@@ -247,8 +298,7 @@ class BuildStructureRule(ActionRule[BuildStructure]):
         return out
 
     def legal(self, game: Game, top: Pending) -> list[BuildStructure]:
-        p = game.s.players[top.seat]
-        return [BuildStructure(site, col, unpaid) for site, col, unpaid in structure_options(game, p)]
+        return list(_structure_actions(game, game.s.players[top.seat]))
 
     def check(self, game: Game, top: Pending, action: BuildStructure) -> Refusal | None:
         p = game.s.players[top.seat]
@@ -298,8 +348,9 @@ class EmployLuxuryRule(ActionRule[EmployLuxury]):
         p = game.s.players[top.seat]
         if p.free_colonists < cat.colony_board.colonists_per_luxury:
             return []
-        return [EmployLuxury(i + 1) for i, tile in enumerate(p.luxury_tiles)
-                if p.luxury_workers[i] == 0 and luxury_supply(game, cat.luxury_production_tiles[tile].luxury) > 0]
+        tiles = cat.luxury_production_tiles
+        return [new_employ_luxury(i + 1) for i, tile in enumerate(p.luxury_tiles)
+                if p.luxury_workers[i] == 0 and luxury_supply(game, tiles[tile].luxury) > 0]
 
     def check(self, game: Game, top: Pending, action: EmployLuxury) -> Refusal | None:
         cat = game.cat

@@ -162,6 +162,10 @@ KINDS: dict[str, type[Decision]] = {
 _EMPTY: dict[type[Decision], Decision] = {}
 _FIELDS: dict[type[Decision], frozenset[str]] = {cls: frozenset(f.name for f in fields(cls)) for cls in KINDS.values()}
 _FROM_SAVED = {saved: name for name, saved in ChoiceDecision.SAVED.items()}
+# Field names in order, to make a decision of all its fields as ``cls(**fields)`` would, without
+# the frozen dataclass setting each through ``object.__setattr__`` (every pip split is pushed so).
+_ORDER: dict[type[Decision], tuple[str, ...]] = {cls: tuple(f.name for f in fields(cls)) for cls in KINDS.values()}
+_new_object = object.__new__
 
 
 def decision_from(kind: str, data: Mapping[str, Any]) -> Decision:
@@ -182,4 +186,8 @@ def decision_from(kind: str, data: Mapping[str, Any]) -> Decision:
     if not values.keys() <= _FIELDS[cls]:
         unknown = sorted(set(values) - _FIELDS[cls])[0]
         raise ValueError(f"unknown field {unknown!r} in a {kind} decision")
+    if len(values) == len(_ORDER[cls]):  # every field given (a pip split always): straight into its fields
+        decision = _new_object(cls)
+        decision.__dict__.update({name: values[name] for name in _ORDER[cls]})
+        return decision  # type: ignore[no-any-return]
     return cls(**values)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import answers, colony, draft, effects, fleet, harbor, rounds, senate, shops, voyage  # noqa: F401
+# Importing the rules registers them; turn_actions registers the turn's fast path.
+from . import answers, colony, draft, effects, fleet, harbor, rounds, senate, shops, turn_actions, voyage  # noqa: F401
 from . import rule_ids as R
 from .actions import (
     ActivatePerson,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from . import names, seats, supply
 from . import rule_ids as R
-from .actions import Draft
+from .actions import Draft, new_draft
 from .errors import Refusal
 from .rulebook import ActionRule, rule
 from .state import Pending, die_colour
@@ -40,6 +40,14 @@ def picking_order(game: Game) -> list[int]:
     return (first + rest) * 2
 
 
+_DRAFTS: dict[int, Draft] = {}  # die -> drafting it: every draft lists every die of the pool
+
+
+def _draft(die: int) -> Draft:
+    found = _DRAFTS[die] = new_draft(die)
+    return found
+
+
 @rule
 class DraftRule(ActionRule[Draft]):
     """Roll and Draft: one die of the pool, its face as rolled."""
@@ -48,7 +56,8 @@ class DraftRule(ActionRule[Draft]):
     entry = R.DRAFTING
 
     def legal(self, game: Game, top: Pending) -> list[Draft]:
-        return [Draft(d) for d in game.s.pool]
+        drafts = _DRAFTS
+        return [drafts.get(d) or _draft(d) for d in game.s.pool]
 
     def check(self, game: Game, top: Pending, action: Draft) -> Refusal | None:
         return None if action.die in game.s.pool else Refusal(f"die {action.die} is not in the pool", R.DRAFTING)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import rule_ids as R
-from .actions import Action, ActivatePerson, EmployBuilding
+from .actions import Action, ActivatePerson, EmployBuilding, new_activate, new_employ_building
 from .card_hooks import card
 from .colony import building_detail, person_detail
 from .errors import Refusal
@@ -43,7 +43,7 @@ def activation_actions(game: Game, p: PlayerState, timing: str) -> list[Action]:
         if person in p.activated or game.cat.persons[person].timing != timing:
             continue
         if card(game, person).can_use(game, p):
-            out.append(ActivatePerson(person))
+            out.append(new_activate(person))
     return out
 
 
@@ -64,7 +64,7 @@ class ActivatePersonRule(ActionRule[ActivatePerson]):
     def legal(self, game: Game, top: Pending) -> list[ActivatePerson]:
         p = game.s.players[top.seat]
         if top.kind == "corsair":
-            return [ActivatePerson(c) for c in voyage_askers(game, p)]
+            return [new_activate(c) for c in voyage_askers(game, p)]
         return activation_actions(game, p, _timing(top))  # type: ignore[return-value]
 
     def check(self, game: Game, top: Pending, action: ActivatePerson) -> Refusal | None:
@@ -114,7 +114,7 @@ def employ_actions(game: Game, p: PlayerState) -> list[Action]:
         if b.kind != "employ" or p.building_workers.get(building) or p.free_colonists < b.colonists:
             continue
         if card(game, building).can_use(game, p):
-            out.append(EmployBuilding(building))
+            out.append(new_employ_building(building))
     return out
 
 

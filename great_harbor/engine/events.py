@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+_new_object = object.__new__
+
 GAME = -1  # actor: the game itself
 EVERYONE = -1  # reader: nothing is secret
 ALL_SECRETS = -2  # a viewer who may read every secret: the replay of a finished game
@@ -38,6 +40,21 @@ class Event:
     def readable_by(self, viewer: int | None) -> bool:
         """May ``viewer`` (a seat, or None for a spectator) read this event's secret details?"""
         return self.reader == EVERYONE or viewer == ALL_SECRETS or (viewer is not None and viewer == self.reader)
+
+    @staticmethod
+    def new(kind: str, actor: int, reveal: bool, data: dict[str, Any], secret: dict[str, Any], reader: int) -> Event:
+        """The event of these fields, as ``Event(...)`` makes it but in a third of the time: a
+        frozen dataclass sets each field through ``object.__setattr__``, and a game logs hundreds
+        of events (the fields go straight into the instance's dict, in the same order)."""
+        event = _new_object(Event)
+        fields = event.__dict__
+        fields["kind"] = kind
+        fields["actor"] = actor
+        fields["reveal"] = reveal
+        fields["data"] = data
+        fields["secret"] = secret
+        fields["reader"] = reader
+        return event  # type: ignore[no-any-return]
 
     def for_viewer(self, viewer: int | None) -> Event:
         """This event as ``viewer`` may know it: the secret left out unless they may read it."""

@@ -9,7 +9,21 @@ from typing import TYPE_CHECKING, Any
 
 from . import card_hooks, colony, names, supply
 from . import rule_ids as R
-from .actions import Action, ConvertCoins, EmployCrew, PlayShip, Repair, SendShip, UseConversion
+from .actions import (
+    Action,
+    ConvertCoins,
+    EmployCrew,
+    PlayShip,
+    Repair,
+    SendShip,
+    UseConversion,
+    new_conversion,
+    new_convert,
+    new_employ_crew,
+    new_play_ship,
+    new_repair,
+    new_send,
+)
 from .errors import Refusal
 from .rulebook import ActionRule, rule
 from .state import DOCKED, LUXURIES, OUTBOUND, RESOURCES, STATS, Pending, PlayerState, ShipState
@@ -56,7 +70,7 @@ def conversion_actions_by_card(game: Game, p: PlayerState) -> list[UseConversion
         if card_id in p.conversions_used or p.coins < card.coins:
             continue
         for choice in conversion_choices(game, p, card.gain.any_resource, card.gain.any_luxury):
-            out.append(UseConversion(card_id, choice))
+            out.append(new_conversion(card_id, choice))
     return out
 
 
@@ -94,6 +108,22 @@ def ship_detail(game: Game, card: str) -> str:
             f"{sh.prestige} Prestige")
 
 
+def can_launch(game: Game, p: PlayerState, card: str) -> bool:
+    """Can ``p`` pay for the Ship card ``card`` (a ship card in hand)?"""
+    return supply.can_pay(p, supply.card_cost(game, card))
+
+
+def launches(p: PlayerState, cards: list[str]) -> list[PlayShip]:
+    """The launches of the ship ``cards`` (in hand and paid for, in hand order): every card into
+    every empty dock first, then those that retire a ship."""
+    if not cards:  # the usual case: no ship in hand, or none paid for
+        return []
+    empty = [dock for dock, sh in enumerate(p.docks, start=1) if sh is None]
+    retiring = [dock for dock, sh in enumerate(p.docks, start=1)
+                if sh is not None and sh.where == DOCKED and sh.damage == 0]
+    return [new_play_ship(c, d) for c in cards for d in empty] + [new_play_ship(c, d) for c in cards for d in retiring]
+
+
 @rule
 class PlayShipRule(ActionRule[PlayShip]):
     """Play a Ship Card: pay its cost and dock it in an empty dock, or retire a docked, repaired
@@ -111,12 +141,7 @@ class PlayShipRule(ActionRule[PlayShip]):
         """Every card into every empty dock first, then the launches that retire a ship (so that the
         first match of "launch" never retires one by accident), each in hand order."""
         p = game.s.players[top.seat]
-        cards = [c for c in dict.fromkeys(p.hand)
-                 if c in game.cat.ships and supply.can_pay(p, supply.cost_of(game.cat.ships[c].cost))]
-        empty = [dock for dock, sh in enumerate(p.docks, start=1) if sh is None]
-        retiring = [dock for dock, sh in enumerate(p.docks, start=1)
-                    if sh is not None and sh.where == DOCKED and sh.damage == 0]
-        return [PlayShip(c, d) for c in cards for d in empty] + [PlayShip(c, d) for c in cards for d in retiring]
+        return launches(p, [c for c in dict.fromkeys(p.hand) if c in game.cat.ships and can_launch(game, p, c)])
 
     def check(self, game: Game, top: Pending, action: PlayShip) -> Refusal | None:
         p = game.s.players[top.seat]
@@ -168,7 +193,7 @@ class EmployCrewRule(ActionRule[EmployCrew]):
         p = game.s.players[top.seat]
         if p.free_colonists < 1:
             return []
-        return [EmployCrew(sh.dock, st) for sh in ships(p) if sh.where == DOCKED and len(sh.crew) < hull(game, sh)
+        return [new_employ_crew(sh.dock, st) for sh in ships(p) if sh.where == DOCKED and len(sh.crew) < hull(game, sh)
                 for st in STATS if st not in sh.crew]
 
     def check(self, game: Game, top: Pending, action: EmployCrew) -> Refusal | None:
@@ -211,7 +236,7 @@ class RepairRule(ActionRule[Repair]):
 
     def legal(self, game: Game, top: Pending) -> list[Repair]:
         p = game.s.players[top.seat]
-        return [Repair(sh.dock, r) for sh in ships(p) if sh.where == DOCKED and sh.damage
+        return [new_repair(sh.dock, r) for sh in ships(p) if sh.where == DOCKED and sh.damage
                 for r in RESOURCES if p.resources[r] >= 1]
 
     def check(self, game: Game, top: Pending, action: Repair) -> Refusal | None:
@@ -250,7 +275,7 @@ class SendShipRule(ActionRule[SendShip]):
         return [SendShip(sh.dock) for sh in ships(game.s.players[top.seat])]
 
     def legal(self, game: Game, top: Pending) -> list[SendShip]:
-        return [SendShip(sh.dock) for sh in ships(game.s.players[top.seat])
+        return [new_send(sh.dock) for sh in ships(game.s.players[top.seat])
                 if sh.where == DOCKED and sh.damage < hull(game, sh)]
 
     def check(self, game: Game, top: Pending, action: SendShip) -> Refusal | None:
@@ -287,7 +312,7 @@ class ConvertCoinsRule(ActionRule[ConvertCoins]):
         p = game.s.players[top.seat]
         if p.coins < game.cat.supply.convert_coins:
             return []
-        return [ConvertCoins(r) for r in RESOURCES]
+        return [new_convert(r) for r in RESOURCES]
 
     def check(self, game: Game, top: Pending, action: ConvertCoins) -> Refusal | None:
         p = game.s.players[top.seat]

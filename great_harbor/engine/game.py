@@ -199,14 +199,20 @@ class Game:
         """Apply a legal action; raise IllegalAction (state untouched) with the reason otherwise."""
         if isinstance(action, dict):
             action = action_from_dict(action)
-        if not any(a is action for a in self.legal_actions()):  # one of them: well formed by construction
+        legal = self.legal_actions()
+        # One of these very objects (the usual case) is well formed and legal by construction, and
+        # the game is not over (no actions are offered then): no need to compare it with the others.
+        for offered in legal:
+            if offered is action:
+                break
+        else:
             problem = shape_problem(action)  # a wrong kind or field type: refused before any rule looks
             if problem is not None:
                 raise IllegalAction(problem)
-        if self.is_over:
-            raise IllegalAction("the game is over", rule_ids.GAME_OVER)
-        if not self.is_legal(action):
-            raise IllegalAction(self.why_illegal(action))
+            if self.is_over:
+                raise IllegalAction("the game is over", rule_ids.GAME_OVER)
+            if action not in legal:
+                raise IllegalAction(self.why_illegal(action))
         self._apply(action)
 
     def _apply(self, action: Action) -> None:
@@ -242,7 +248,7 @@ class Game:
     # --- helpers the rules modules share ----------------------------------------------------
 
     def push(self, kind: str, seat: int, **data: Any) -> None:
-        self.s.stack.append(Pending(kind, seat, decision_from(kind, data)))
+        self.s.stack.append(Pending.new(kind, seat, decision_from(kind, data)))
 
     def pop(self) -> Pending:
         return self.s.stack.pop()
@@ -253,8 +259,9 @@ class Game:
         acted or GAME, ``data`` its content for everyone, ``secret`` what only ``reader`` may know.
         It is marked as a reveal when chance was used or something hidden shown since the last one."""
         s = self.s
-        reveal = bool(s.reveal_marks) and s.reveal_marks[-1] == len(s.log)
-        s.log.append(Event(kind, actor, reveal, data, secret or {}, reader if secret else EVERYONE))
+        marks = s.reveal_marks
+        reveal = bool(marks) and marks[-1] == len(s.log)
+        s.log.append(Event.new(kind, actor, reveal, data, secret or {}, reader if secret else EVERYONE))
 
     def log_lines(self, viewer: int | None = None) -> list[str]:
         """The log as ``viewer`` (a seat, or None for anyone) may read it, one sentence per event."""

@@ -3,12 +3,24 @@ Smuggler's District."""
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import cache
 from typing import TYPE_CHECKING, Any
+
+from great_harbor.data import Catalogue
 
 from . import rule_ids as R
 from . import shops, supply
-from .actions import Action, AssignPips, PlaceDie, SpendFavorPip, UseSmugglerToken
+from .actions import (
+    Action,
+    AssignPips,
+    PlaceDie,
+    SpendFavorPip,
+    UseSmugglerToken,
+    new_assign,
+    new_favor_pip,
+    new_place,
+    new_smuggler_token,
+)
 
 # The map's arithmetic lives in board.py (below the rules); its names are read here too, as
 # harbor.geometry and so on, by the UI and the players.
@@ -16,6 +28,7 @@ from .board import (  # noqa: F401
     DISTRICT,
     Geometry,
     activates_all,
+    catalogue_tier,
     die_fits,
     geometry,
     pips_of,
@@ -40,38 +53,74 @@ if TYPE_CHECKING:
 # --- legal actions --------------------------------------------------------------------------------
 
 
+# A die's placements, in the order they are offered: per slot it fits (every slot for a Wild die),
+# the slot, the placement there, the one declining the benefit and the one cell of a Shore slot
+# (None for a slot between two tiles); made once per die and shared.
+Places = tuple[tuple[str, PlaceDie, PlaceDie, str | None], ...]
+
+
+@cache
+def _place_rows(cat: Catalogue) -> dict[tuple[int, bool], tuple[Places, PlaceDie]]:
+    """Per die and whether it is Wild (filled in as dice come): its placements on slots, and the
+    one in the District."""
+    return {}
+
+
+def _places(game: Game, die: int, wild: bool) -> tuple[Places, PlaceDie]:
+    rows = _place_rows(game.cat)
+    row = rows.get((die, wild))
+    if row is None:
+        geo = geometry(game)
+        fitting = geo.slot_ids if wild else geo.colour_slots[die_colour(die)]
+        row = rows[die, wild] = (
+            tuple((sid, new_place(die, sid, False), new_place(die, sid, True), geo.shore_cell.get(sid))
+                  for sid in fitting),
+            new_place(die, DISTRICT, False),
+        )
+    return row
+
+
 def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
+    # The engine's hottest legal-action list (every Action phase decision): looked-up names are
+    # held in locals and the actions are shared ones, each die's made once (``_places``).
     s = game.s
-    geo = geometry(game)
+    taken = s.slots
+    faces = s.faces
+    wild = s.die_wild
+    bonus = s.die_bonus
+    no_fee_dice = s.die_no_fee
+    any_shops = bool(s.shops)
+    first = min(game.cat.harbor.tier_thresholds)  # tier > 0 exactly from here (plus the fee)
     out: list[PlaceDie] = []
     declines: list[PlaceDie] = []
     seen: set[tuple[str, int, bool, int, bool]] = set()
     fees: dict[str, int] = {}
     for die in p.drafted:
         # Two drafted dice alike in every way give the same placements: list them once.
-        key = (die_colour(die), s.faces[die], die in s.die_wild, s.die_bonus.get(str(die), 0), die in s.die_no_fee)
+        is_wild = die in wild
+        extra = bonus.get(str(die), 0) if bonus else 0
+        no_fee = die in no_fee_dice
+        key = (die_colour(die), faces[die], is_wild, extra, no_fee)
         if key in seen:
             continue
         seen.add(key)
-        fitting = geo.slot_ids if die in s.die_wild else geo.colour_slots[die_colour(die)]
-        taken = s.slots
-        free = [sid for sid in fitting if sid not in taken]
-        out += [PlaceDie(die, sid) for sid in free]
-        out.append(PlaceDie(die, DISTRICT))
+        on_slots, in_district = _places(game, die, is_wild)
         # Placed on a Shore slot a die takes its tile's benefit at once; placing it and taking
         # nothing is offered too (after every other placement) where there is a benefit to decline.
         # (The fee of each tile once per call: it is read for every free Shore slot of every die.)
-        pips = pips_of(game, die)
-        no_fee = die in s.die_no_fee
-        for sid in free:
-            cells = geo.slot_cells[sid]
-            if len(cells) != 1:
+        pips = faces[die] + extra
+        for sid, place, decline, cell in on_slots:
+            if sid in taken:
                 continue
-            fee = 0 if no_fee else fees.get(cells[0], -1)
+            out.append(place)
+            if cell is None:
+                continue
+            fee = 0 if no_fee else fees.get(cell, -1)
             if fee < 0:
-                fee = fees[cells[0]] = shore_fee(game, cells[0])
-            if tier(game, pips + shops.pips_at(game, sid), fee) > 0:
-                declines.append(PlaceDie(die, sid, True))
+                fee = fees[cell] = shore_fee(game, cell)
+            if pips + (shops.pips_at(game, sid) if any_shops else 0) >= first + fee:
+                declines.append(decline)
+        out.append(in_district)
     return out + declines
 
 
@@ -86,9 +135,9 @@ def shore_tier(game: Game, die: int, slot: str) -> int:
 def die_boosts(game: Game, p: PlayerState) -> list[Action]:
     out: list[Action] = []
     if p.favor >= 1:
-        out += [SpendFavorPip(d) for d in p.drafted]
+        out += [new_favor_pip(d) for d in p.drafted]
     if p.smuggler >= 1:
-        out += [UseSmugglerToken(d) for d in p.drafted if d not in game.s.die_no_fee]
+        out += [new_smuggler_token(d) for d in p.drafted if d not in game.s.die_no_fee]
     return out
 
 
@@ -103,41 +152,96 @@ def assign_options(game: Game, top: Pending) -> list[AssignPips]:
     # threshold (the way to a lower tier on the other tile: the medium ship rather than the large
     # one). ``equivalent_split`` maps any other split to its listed one.
     if pips <= 0:
-        return [AssignPips((0, 0))]
+        return [new_assign((0, 0))]
+    # The tier each number of pips reaches on each tile, worked out once (the loop below asks for
+    # every split): ``split_outcome`` and ``activates_all`` of a split, read from these.
+    first, second = (_reach(game.cat, pips, fee) for fee in fees)  # a shared slot touches two tiles
     chosen: dict[tuple[int, ...], tuple[int, int]] = {}
     for a in range(pips + 1):
-        split = (a, pips - a)
-        outcome = split_outcome(game, split, fees)
+        b = pips - a
+        outcome = (first[a], second[b])
         if outcome == (0, 0):
             continue
         listed = chosen.get(outcome)
-        if listed is None or (activates_all(game, split, fees) and not activates_all(game, listed, fees)):
-            chosen[outcome] = split
-    return [AssignPips(split) for split in rank_splits(game, top, chosen)] + [AssignPips((0, 0))]
+        if listed is None or ((a == 0 or first[a] > 0) and (b == 0 or second[b] > 0)
+                              and not activates_all(game, listed, fees)):
+            chosen[outcome] = (a, b)
+    return [new_assign(split) for split in rank_splits(game, top, chosen)] + [new_assign((0, 0))]
 
 
-def _gains(game: Game, seat: int, tile: str, t: int) -> Counter[tuple[str, ...]]:
-    """What tier ``t`` of a tile would give ``seat`` now, counted by kind, to compare two tiers."""
-    out: Counter[tuple[str, ...]] = Counter()
-    for item in benefit_items(game, supply.Ledger(game, game.s.players[seat]), tile, t):
-        k = item["k"]
-        if k == "res":
-            out["res", item["r"]] += item["n"]
-        elif k == "surplus":
-            out["prestige",] += item["n"]
-        elif k == "colonists":
-            out["colonists",] += item["got"]
-        elif k == "ship":
-            out["ship", item["card"]] += 1 if item["card"] else 0
-        elif k in ("deck", "display"):
-            out[k, item["deck"]] += item["n"]
-        else:
-            out[k,] += item["n"]
+@cache
+def _reach(cat: Catalogue, pips: int, fee: int) -> tuple[int, ...]:
+    """The tier 0, 1, ... ``pips`` pips reach on a tile of Shore fee ``fee``."""
+    return tuple(catalogue_tier(cat, n, fee) for n in range(pips + 1))
+
+
+Gains = dict[tuple[str, ...], int]  # what a tier gives, counted by kind (a missing kind: none)
+
+
+def _gains(game: Game, ledger: supply.Ledger, tile: str, t: int) -> Gains:
+    """What tier ``t`` of a tile would give now (``ledger``: the player's stock, left unchanged),
+    counted by kind, to compare two tiers: what :func:`benefit_items` lists, counted (resources
+    landed on their tracks, 1 Prestige for a surplus, Colonists housed, Favor, the Ship taken or
+    whether a card is there to draw). Worked out directly, not through the items: a pip split asks
+    it for every tier of both tiles, and a test holds the two to the same counts."""
+    if t <= 0:
+        return {}
+    resources, colonists, favor, draws = _benefit_plan(game, tile, t)
+    out: Gains = {}
+    if resources:
+        held, top = ledger.resources, ledger.top
+        surplus = False
+        for r, n in resources.items():
+            if n <= 0:
+                continue
+            landed = max(0, min(n, top - held[r]))  # as supply.resource_items
+            out["res", r] = out.get(("res", r), 0) + landed
+            surplus = surplus or landed < n
+        if surplus:
+            out["prestige",] = supply.SURPLUS_PRESTIGE
+    if colonists:
+        out["colonists",] = supply.colonist_item(ledger.room, ledger.supply, colonists)["got"]
+    if favor:
+        out["favor",] = favor
+    s = game.s
+    for deck, source, size in draws:
+        if deck == "ship" and size is not None:
+            card = s.ship_display.get(size, "")
+            out["ship", card] = out.get(("ship", card), 0) + (1 if card else 0)
+            continue
+        pile, display = (s.building_deck, s.building_display) if deck == "building" else (
+            s.person_deck, s.person_display)
+        there = pile if source == "deck" else display
+        out[source, deck] = out.get((source, deck), 0) + (1 if there else 0)
     return out
 
 
-def _covers(more: Counter[tuple[str, ...]], less: Counter[tuple[str, ...]]) -> bool:
-    return all(more[key] >= n for key, n in less.items())
+Plan = tuple[dict[str, int], int, int, tuple[tuple[str, str, str | None], ...]]
+
+
+def _benefit_plan(game: Game, tile: str, t: int) -> Plan:
+    """Tier ``t`` of a tile as plain values: its resources by name, Colonists, Favor and card draws
+    (deck, source, ship size); worked out once per catalogue (shared: read, never changed)."""
+    table = _benefit_plans(game.cat)
+    found = table.get((tile, t))
+    if found is None:
+        benefit = game.cat.tiles[tile].benefits[t - 1]
+        draws = tuple((d.deck, d.source, d.size.value if d.size is not None else None) for d in benefit.draws)
+        found = table[tile, t] = (supply.cost_of(benefit.resources), benefit.colonists, benefit.favor, draws)
+    return found
+
+
+@cache
+def _benefit_plans(cat: Catalogue) -> dict[tuple[str, int], Plan]:
+    return {}
+
+
+def _covers(more: Gains, less: Gains) -> bool:
+    """Does ``more`` give at least as much of every kind as ``less``?"""
+    for key, n in less.items():  # a loop, not all(): this runs for every pair of tiers of every split
+        if more.get(key, 0) < n:
+            return False
+    return True
 
 
 def rank_splits(game: Game, top: Pending, chosen: dict[tuple[int, ...], tuple[int, int]]) -> list[tuple[int, int]]:
@@ -148,23 +252,27 @@ def rank_splits(game: Game, top: Pending, chosen: dict[tuple[int, ...], tuple[in
     is no worse (the small ship rather than the medium one, a card from the deck rather than the
     display), and neither are two outcomes that give the same now (a full track, no room for a
     Colonist): those stay among the best. Within each group, more tiers first, then by the split."""
+    if len(chosen) <= 1:  # nothing to rank (and no gains to work out: this runs at every split)
+        return list(chosen.values())
     tiles = top.data.tiles
     outcomes = list(chosen)
-    counted: dict[tuple[str, int], Counter[tuple[str, ...]]] = {}  # outcomes share tiers of a tile
-
-    def gains_of(tile: str, t: int) -> Counter[tuple[str, ...]]:
-        if (tile, t) not in counted:
-            counted[tile, t] = _gains(game, top.seat, tile, t)
-        return counted[tile, t]
-
-    gains = {o: [gains_of(tile, t) for tile, t in zip(tiles, o, strict=True)] for o in outcomes}
+    ledger = supply.Ledger(game, game.s.players[top.seat])
+    # Whether tier ``a`` of each tile gives at least what its tier ``b`` gives, for the tiers the
+    # outcomes reach on it (each tile's gains counted once, each pair compared once).
+    covers: list[dict[tuple[int, int], bool]] = []
+    for i, tile in enumerate(tiles):
+        reached = {o[i] for o in outcomes}
+        gains = {t: _gains(game, ledger, tile, t) if t else {} for t in reached}  # tier 0 gives nothing
+        covers.append({(ta, tb): ta == tb or _covers(gains[ta], gains[tb]) for ta in reached for tb in reached})
+    first, second = covers  # a shared slot touches two tiles
 
     def beaten(o: tuple[int, ...]) -> bool:
-        return any(
-            all(_covers(g, h) for g, h in zip(gains[other], gains[o], strict=True))
-            and not all(_covers(h, g) for g, h in zip(gains[other], gains[o], strict=True))
-            for other in outcomes if other != o
-        )
+        """Does another outcome give at least as much on both tiles, and more on one?"""
+        a, b = o
+        for x, y in outcomes:
+            if (x != a or y != b) and first[x, a] and second[y, b] and not (first[a, x] and second[b, y]):
+                return True
+        return False
 
     return [chosen[o] for o in sorted(outcomes, key=lambda o: (beaten(o), -sum(o), chosen[o]))]
 
@@ -248,7 +356,6 @@ def apply_place(game: Game, top: Pending, action: Action, as_earlier: bool = Fal
     p.drafted.remove(die)
     p.placed_this_turn += 1
     _clear_boosts(game, die)
-    label = die_label(die, s.faces[die])
     if action.slot == DISTRICT:
         s.district.append(die)
         smuggle(game, p, die, pips)
@@ -262,7 +369,8 @@ def apply_place(game: Game, top: Pending, action: Action, as_earlier: bool = Fal
         t = 0 if action.decline else tier(game, pips, fees[0])
         take_benefits(game, p, die, tiles, [t], declined=action.decline)
         return
-    game.push("assign", p.seat, die=die, slot=action.slot, pips=pips, fees=fees, tiles=tiles, label=label)
+    game.push("assign", p.seat, die=die, slot=action.slot, pips=pips, fees=fees, tiles=tiles,
+              label=die_label(die, s.faces[die]))
 
 
 def take_benefits(game: Game, p: PlayerState, die: int, tiles: list[str], tiers: list[int], declined: bool) -> None:
@@ -297,17 +405,17 @@ def activate_tile(game: Game, p: PlayerState, tile_id: str, t: int, drawn: list[
     ``names.gain_words``). Cards drawn from a deck are added to ``drawn``."""
     if t <= 0:
         return []
-    benefit = game.cat.tiles[tile_id].benefits[t - 1]
+    resources, colonists, favor, draws = _benefit_plan(game, tile_id, t)
     out: list[dict[str, Any]] = []
-    if benefit.resources:
-        out += supply.gain(game, p, {str(k): v for k, v in benefit.resources.items()})
-    if benefit.colonists:
-        out.append(supply.gain_colonists_item(game, p, benefit.colonists))
-    if benefit.favor:
-        p.favor += benefit.favor
-        out.append({"k": "favor", "n": benefit.favor})
-    for draw in benefit.draws:
-        out.append(draw_card(game, p, draw.deck, draw.source, draw.size.value if draw.size else None, drawn))
+    if resources:
+        out += supply.gain(game, p, resources)
+    if colonists:
+        out.append(supply.gain_colonists_item(game, p, colonists))
+    if favor:
+        p.favor += favor
+        out.append({"k": "favor", "n": favor})
+    for deck, source, size in draws:
+        out.append(draw_card(game, p, deck, source, size, drawn))
     return out
 
 
@@ -317,22 +425,22 @@ def benefit_items(game: Game, ledger: supply.Ledger, tile_id: str, t: int) -> li
     if t <= 0:
         return []
     s = game.s
-    benefit = game.cat.tiles[tile_id].benefits[t - 1]
+    resources, colonists, favor, draws = _benefit_plan(game, tile_id, t)
     out: list[dict[str, Any]] = []
-    if benefit.resources:
-        out += ledger.gain({str(k): v for k, v in benefit.resources.items()})
-    if benefit.colonists:
-        out.append(ledger.colonists(benefit.colonists))
-    if benefit.favor:
-        out.append({"k": "favor", "n": benefit.favor})
-    for draw in benefit.draws:
-        if draw.deck == "ship" and draw.size is not None:
-            out.append({"k": "ship", "size": draw.size.value, "card": s.ship_display.get(draw.size.value, "")})
+    if resources:
+        out += ledger.gain(resources)
+    if colonists:
+        out.append(ledger.colonists(colonists))
+    if favor:
+        out.append({"k": "favor", "n": favor})
+    for deck, source, size in draws:
+        if deck == "ship" and size is not None:
+            out.append({"k": "ship", "size": size, "card": s.ship_display.get(size, "")})
             continue
-        pile, display = (s.building_deck, s.building_display) if draw.deck == "building" else (
+        pile, display = (s.building_deck, s.building_display) if deck == "building" else (
             s.person_deck, s.person_display)
-        there = pile if draw.source == "deck" else display
-        out.append({"k": draw.source, "deck": draw.deck, "n": 1 if there else 0})
+        there = pile if source == "deck" else display
+        out.append({"k": source, "deck": deck, "n": 1 if there else 0})
     return out
 
 
@@ -621,7 +729,7 @@ class SpendFavorPipRule(ActionRule[SpendFavorPip]):
 
     def legal(self, game: Game, top: Pending) -> list[SpendFavorPip]:
         p = game.s.players[top.seat]
-        return [SpendFavorPip(d) for d in p.drafted] if p.favor >= 1 else []
+        return [new_favor_pip(d) for d in p.drafted] if p.favor >= 1 else []
 
     def check(self, game: Game, top: Pending, action: SpendFavorPip) -> Refusal | None:
         p = game.s.players[top.seat]
@@ -650,7 +758,7 @@ class UseSmugglerTokenRule(ActionRule[UseSmugglerToken]):
 
     def legal(self, game: Game, top: Pending) -> list[UseSmugglerToken]:
         p = game.s.players[top.seat]
-        return [UseSmugglerToken(d) for d in p.drafted if d not in game.s.die_no_fee] if p.smuggler >= 1 else []
+        return [new_smuggler_token(d) for d in p.drafted if d not in game.s.die_no_fee] if p.smuggler >= 1 else []
 
     def check(self, game: Game, top: Pending, action: UseSmugglerToken) -> Refusal | None:
         p = game.s.players[top.seat]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from . import card_hooks, draft, scoring, seats, supply, voyage
 from . import rule_ids as R
-from .actions import EndTurn
+from .actions import EndTurn, new_end_turn
 from .errors import Refusal
 from .rulebook import ActionRule, rule
 
@@ -72,7 +72,7 @@ class EndTurnRule(ActionRule[EndTurn]):
     def legal(self, game: Game, top: Pending) -> list[EndTurn]:
         if top.kind == "turn" and game.s.players[top.seat].drafted:
             return []
-        return [EndTurn()]
+        return [new_end_turn()]
 
     def candidates(self, game: Game, top: Pending) -> list[EndTurn]:
         return [EndTurn()]

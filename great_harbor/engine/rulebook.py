@@ -130,7 +130,33 @@ def _plan(kind: str) -> list[tuple[tuple[Legal, ...], Key | None]]:
     return plan
 
 
+FastLegal = Callable[["Game", "Pending"], list[Action]]  # a new list each call
+_FAST: dict[str, FastLegal] = {}
+
+
+def fast_path(kind: str) -> Callable[[FastLegal], FastLegal]:
+    """Register a hand-written lister of a decision's legal actions, used instead of asking each
+    rule in turn where that costs too much (see :mod:`.turn_actions`). It must list exactly what
+    :func:`rules_legal_actions` lists, in the same order; a test holds it to that."""
+
+    def register(fn: FastLegal) -> FastLegal:
+        if kind in _FAST:
+            raise EngineError(f"two fast paths for {kind!r} decisions")
+        _FAST[kind] = fn
+        return fn
+
+    return register
+
+
 def legal_actions(game: Game, top: Pending) -> list[Action]:
+    fast = _FAST.get(top.kind)
+    if fast is not None:
+        return fast(game, top)
+    return rules_legal_actions(game, top)
+
+
+def rules_legal_actions(game: Game, top: Pending) -> list[Action]:
+    """The legal actions as the decision's rules list them, one kind after the other."""
     out: list[Action] = []
     for generators, key in _plan(top.kind):
         if key is None:

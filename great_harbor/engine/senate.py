@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import names, supply
 from . import rule_ids as R
-from .actions import FavorSenate, RetrieveMarker
+from .actions import FavorSenate, RetrieveMarker, new_favor_senate, new_retrieve_marker
 from .errors import Refusal
 from .rulebook import ActionRule, rule
 from .state import Pending, PlayerState
@@ -148,7 +148,7 @@ class RetrieveMarkerRule(ActionRule[RetrieveMarker]):
 
     def legal(self, game: Game, top: Pending) -> list[RetrieveMarker]:
         p = game.s.players[top.seat]
-        return [RetrieveMarker(card) for card in p.activated] if p.favor >= FAVOR_FOR_MARKER else []
+        return [new_retrieve_marker(card) for card in p.activated] if p.favor >= FAVOR_FOR_MARKER else []
 
     def check(self, game: Game, top: Pending, action: RetrieveMarker) -> Refusal | None:
         p = game.s.players[top.seat]
@@ -184,7 +184,7 @@ class FavorSenateRule(ActionRule[FavorSenate]):
         if p.favor < FAVOR_FOR_SENATE:
             return []
         top_space_ = top_space(game)
-        return [FavorSenate(c) for c, pos in p.senate.items() if pos < top_space_]
+        return [new_favor_senate(c) for c, pos in p.senate.items() if pos < top_space_]
 
     def check(self, game: Game, top: Pending, action: FavorSenate) -> Refusal | None:
         p = game.s.players[top.seat]

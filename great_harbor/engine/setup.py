@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 
 from great_harbor.data import Catalogue
 
@@ -37,29 +38,29 @@ def new_state(
     ship_decks: dict[str, list[str]] = {}
     ship_display: dict[str, str] = {}
     for size in ("small", "medium", "large"):
-        deck = sorted((s.id for s in cat.ships.values() if s.size == size), key=_num)
+        deck = list(_in_order(cat)[f"ship-{size}"])
         rng.shuffle(deck)
         ship_display[size] = deck.pop(0)
         ship_decks[size] = deck
     # 5-6. Person and Building decks, three face up each.
-    person_deck = sorted(cat.persons, key=_num)
+    person_deck = list(_in_order(cat)["persons"])
     rng.shuffle(person_deck)
-    building_deck = sorted(cat.buildings, key=_num)
+    building_deck = list(_in_order(cat)["buildings"])
     rng.shuffle(building_deck)
     person_display = [person_deck.pop(0) for _ in range(3)]
     building_display = [building_deck.pop(0) for _ in range(3)]
     # 9. Dice Bonus tiles.
-    bonus = sorted(cat.dice_bonus_tiles, key=_num)
+    bonus = list(_in_order(cat)["dice_bonus_tiles"])
     rng.shuffle(bonus)
     # 11. Luxury demand tiles, one per demand slot.
-    demand_pool = sorted(cat.luxury_demand_tiles, key=_num)
+    demand_pool = list(_in_order(cat)["luxury_demand_tiles"])
     rng.shuffle(demand_pool)
     demands = [[demand_pool.pop(0) for _ in range(seg.demand_slots)] for seg in cat.trade_board.segments]
     # 12. Pirates.
-    pirates = sorted(cat.pirates, key=_num)
+    pirates = list(_in_order(cat)["pirates"])
     rng.shuffle(pirates)
     # 15. Governors.
-    governors = sorted(cat.governors, key=_num)
+    governors = list(_in_order(cat)["governors"])
     rng.shuffle(governors)
     # 16. Luxury production tiles: three each, at least two kinds per player.
     humans = [i for i in range(seats) if not automa[i]]
@@ -78,7 +79,7 @@ def new_state(
     # 17. The dice bag for the seat count.
     per_colour = cat.supply.dice_by_seats[seats].per_colour
     bag = [c * DICE_PER_COLOUR + k for c in range(len(COLOURS)) for k in range(per_colour)]
-    automa_deck = sorted(cat.automa_cards, key=_num)
+    automa_deck = list(_in_order(cat)["automa_cards"])
     rng.shuffle(automa_deck)
     return GameState(
         seed=seed,
@@ -106,6 +107,18 @@ def new_state(
     )
 
 
+@cache
+def _in_order(cat: Catalogue) -> dict[str, tuple[str, ...]]:
+    """Each deck's ids in their order before shuffling (by number, see ``_num``), worked out once
+    per catalogue: every new game starts from them."""
+    out = {f"ship-{size}": tuple(sorted((s.id for s in cat.ships.values() if s.size == size), key=_num))
+           for size in ("small", "medium", "large")}
+    for name in ("persons", "buildings", "dice_bonus_tiles", "luxury_demand_tiles", "pirates", "governors",
+                 "automa_cards", "luxury_production_tiles"):
+        out[name] = tuple(sorted(getattr(cat, name), key=_num))
+    return out
+
+
 def _num(card_id: str) -> int:
     """Sort ids by their number so a seed gives the same game whatever the file order."""
     tail = card_id.rsplit("-", 1)[-1]
@@ -115,7 +128,7 @@ def _num(card_id: str) -> int:
 def _deal_luxury_tiles(cat: Catalogue, rng: random.Random, players: int) -> list[list[str]]:
     per = cat.supply.luxury_production_tiles_per_player
     need = cat.supply.min_luxury_types_per_player
-    tiles = sorted(cat.luxury_production_tiles, key=_num)
+    tiles = list(_in_order(cat)["luxury_production_tiles"])
     while True:  # "redistribute if needed": deal again until everyone has enough kinds
         rng.shuffle(tiles)
         hands = [tiles[i * per:(i + 1) * per] for i in range(players)]

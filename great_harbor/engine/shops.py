@@ -26,7 +26,7 @@ from great_harbor.data.models import Side, SlotDef
 
 from . import colony, supply
 from . import rule_ids as R
-from .actions import SetUpShop
+from .actions import SetUpShop, new_shop
 from .errors import Refusal
 from .rulebook import ActionRule, rule
 from .state import RESOURCES, Pending, PlayerState, die_colour
@@ -173,7 +173,7 @@ def shop_actions(game: Game, p: PlayerState) -> list[SetUpShop]:
     if not payable:
         return []
     taken = game.s.shops
-    return [SetUpShop(pid, r) for pid in positions(game) if pid not in taken for r in payable]
+    return [new_shop(pid, r) for pid in positions(game) if pid not in taken for r in payable]
 
 
 def why_not(game: Game, p: PlayerState, action: SetUpShop) -> Refusal | None:

@@ -119,6 +119,20 @@ class Pending:
         if not isinstance(self.data, Decision):
             self.data = decision_from(self.kind, self.data or {})
 
+    @staticmethod
+    def new(kind: str, seat: int, data: Decision) -> Pending:
+        """``Pending(kind, seat, data)`` of a decision already made, without the checks of
+        ``__init__`` (every decision of every game is pushed this way)."""
+        pending = _new_object(Pending)
+        fields = pending.__dict__
+        fields["kind"] = kind
+        fields["seat"] = seat
+        fields["data"] = data
+        return pending  # type: ignore[no-any-return]
+
+
+_new_object = object.__new__
+
 
 # --- the whole game -------------------------------------------------------------------------------
 

@@ -7,7 +7,10 @@ What every rule that gives or takes things calls; the rules themselves are above
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Any
+
+from great_harbor.data import Catalogue
 
 from .state import PlayerState
 
@@ -75,10 +78,25 @@ def cost_of(card_cost: Mapping[Any, int]) -> dict[str, int]:
     return {str(k): v for k, v in card_cost.items()}
 
 
+def card_cost(game: Game, card: str) -> Mapping[str, int]:
+    """The cost of a Ship or Building card, to read only (shared: :func:`cost_of` for one to
+    change). What the legal-action lists ask, for every such card in hand at every decision."""
+    return _card_costs(game.cat)[card]
+
+
+@cache
+def _card_costs(cat: Catalogue) -> dict[str, dict[str, int]]:
+    costs = {c.id: cost_of(c.cost) for c in cat.ships.values()}
+    costs.update({c.id: cost_of(c.cost) for c in cat.buildings.values()})
+    return costs
+
+
 
 def housing_capacity(game: Game, p: PlayerState) -> int:
     board = game.cat.colony_board
     insulae = [s for s in p.structures if s.startswith("insula")]
+    if not insulae:  # the usual case, asked for every ledger: no pairs to look for
+        return board.base_housing
     pairs = sum(1 for a, b in board.adjacency if a in insulae and b in insulae)
     return board.base_housing + board.housing_per_insula * len(insulae) + board.housing_per_adjacent_insulae * pairs
 
@@ -122,6 +140,15 @@ class Ledger:
         self.room = housing_room(game, p)
         self.supply = game.s.colonist_supply
 
+    def copy(self) -> Ledger:
+        """The same stock, to go on from separately (cheaper than a new ledger of the player)."""
+        new = object.__new__(Ledger)
+        new.top = self.top
+        new.resources = dict(self.resources)
+        new.room = self.room
+        new.supply = self.supply
+        return new
+
     def gain(self, gains: Mapping[str, int]) -> list[dict[str, Any]]:
         items = resource_items(self.resources, self.top, gains)
         for item in items:
@@ -157,7 +184,9 @@ def return_workers(game: Game, p: PlayerState) -> tuple[int, int]:
 
 
 def luxury_supply(game: Game, luxury: str) -> int:
-    held = sum(p.luxuries[luxury] for p in game.s.players)
+    held = 0
+    for p in game.s.players:  # a loop, not sum(): asked for every production tile at every turn
+        held += p.luxuries[luxury]
     return LUXURY_TOKENS_PER_KIND - held
 
 
@@ -169,5 +198,10 @@ def colonists_in_colony(p: PlayerState) -> int:
 
 def current_bonus_mapping(game: Game) -> dict[str, str]:
     """The basic resource each die colour pays, by the Dice Bonus tile face up now."""
-    tile = game.cat.dice_bonus_tiles[game.s.dice_bonus_stack[0]]
-    return {str(k): str(v) for k, v in tile.mapping.items()}
+    return dict(_bonus_mapping(game.cat, game.s.dice_bonus_stack[0]))  # a copy: the caller's to keep
+
+
+@cache
+def _bonus_mapping(cat: Catalogue, tile_id: str) -> dict[str, str]:
+    """A Dice Bonus tile's colours and resources by name (drafting a die asks it again and again)."""
+    return {str(k): str(v) for k, v in cat.dice_bonus_tiles[tile_id].mapping.items()}

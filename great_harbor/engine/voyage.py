@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from . import card_hooks, fleet, names, seats
 from . import rule_ids as R
-from .actions import SailOn, Trade
+from .actions import SailOn, Trade, new_sail_on, new_trade
 from .choices import continuation, offer
 from .errors import Refusal
 from .options import DemandOption, DockOption
@@ -156,7 +156,7 @@ class TradeRule(ActionRule[Trade]):
     entry = R.TRADE
 
     def legal(self, game: Game, top: Pending) -> list[Trade]:
-        return [Trade(top.data.dock)]
+        return [new_trade(top.data.dock)]
 
     def check(self, game: Game, top: Pending, action: Trade) -> Refusal | None:
         return _ship_choice(game, top, action.dock)
@@ -187,7 +187,7 @@ class SailOnRule(ActionRule[SailOn]):
     entry = R.BATTLES
 
     def candidates(self, game: Game, top: Pending) -> list[SailOn]:
-        return [SailOn(top.data.dock)]
+        return [new_sail_on(top.data.dock)]
 
     def check(self, game: Game, top: Pending, action: SailOn) -> Refusal | None:
         refusal = _ship_choice(game, top, action.dock)

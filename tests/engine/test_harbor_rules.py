@@ -3,13 +3,17 @@ The rulebook's worked examples are here as tests."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from great_harbor.engine import IllegalAction
+from great_harbor.data import Catalogue
+from great_harbor.engine import Game, IllegalAction, harbor
 from great_harbor.engine.actions import AssignPips, Choose, EndTurn, PlaceDie, SpendFavorPip, UseSmugglerToken
 from great_harbor.engine.describe import describe
 from great_harbor.engine.harbor import equivalent_split, shore_fee, split_outcome
 from great_harbor.engine.scenario import Scenario
+from great_harbor.engine.supply import Ledger
 
 
 def placed(sc: Scenario, seat: int, label: str, slot: str) -> None:
@@ -374,3 +378,57 @@ def test_placing_on_a_shore_slot_does_not_tax_its_own_die() -> None:
     placed(sc, 0, "Y5", "h00")
     assert sc.game.s.players[0].resources["sails"] == 3  # no fee for its own tier
     assert shore_fee(sc.game, "0,0") == 5
+
+
+def _counted(items: list[dict[str, object]]) -> dict[tuple[object, ...], int]:
+    """Gain items counted by kind, as the pip splits compare tiers (the reference for ``_gains``)."""
+    out: dict[tuple[object, ...], int] = {}
+    for item in items:
+        k = item["k"]
+        if k == "res":
+            key, n = ("res", item["r"]), item["n"]
+        elif k == "surplus":
+            key, n = ("prestige",), item["n"]
+        elif k == "colonists":
+            key, n = ("colonists",), item["got"]
+        elif k == "ship":
+            key, n = ("ship", item["card"]), 1 if item["card"] else 0
+        elif k in ("deck", "display"):
+            key, n = (k, item["deck"]), item["n"]
+        else:
+            key, n = (k,), item["n"]
+        out[key] = out.get(key, 0) + n  # type: ignore[call-overload]
+    return out
+
+
+def test_the_gains_pip_splits_compare_are_what_the_benefit_items_give(catalogue: Catalogue) -> None:
+    """``_gains`` works out what a tier gives without making the gain items: at states of random
+    games (full tracks and no room among them), and the same with nothing left to draw or take, for
+    every tile and tier it counts exactly what :func:`benefit_items` lists, and leaves the ledger
+    as it was."""
+    compared = 0
+    for seed in range(3):
+        game = Game.new(catalogue, ["Ana", "Ben", "Cleo"], seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            top = game.pending
+            assert top is not None
+            if top.kind in ("turn", "assign"):
+                bare = game.clone()  # and the same with nothing left to draw or take
+                for pile in (bare.s.person_deck, bare.s.person_display, bare.s.building_deck,
+                             bare.s.building_display):
+                    pile.clear()
+                bare.s.ship_display = {size: "" for size in bare.s.ship_display}
+                for state in (game, bare):
+                    ledger = Ledger(state, state.s.players[top.seat])
+                    before = (dict(ledger.resources), ledger.room, ledger.supply)
+                    for tile in state.s.layout.values():
+                        for t in (1, 2, 3):
+                            assert harbor._gains(state, ledger, tile, t) == _counted(
+                                harbor.benefit_items(state, ledger.copy(), tile, t)), (tile, t)
+                            compared += 1
+                    assert (ledger.resources, ledger.room, ledger.supply) == before
+            legal = game.legal_actions()
+            busy = [a for a in legal if a.kind not in ("end-turn", "pass")]
+            game.apply(rng.choice(busy if busy and rng.random() < 0.85 else legal))
+    assert compared > 10_000

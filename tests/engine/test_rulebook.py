@@ -9,7 +9,7 @@ import random
 import pytest
 
 from great_harbor.data import Catalogue
-from great_harbor.engine import Game, IllegalAction, Seat
+from great_harbor.engine import Game, IllegalAction, Seat, rulebook
 from great_harbor.engine.actions import ACTION_TYPES
 from great_harbor.engine.describe import describe
 from great_harbor.engine.rulebook import DECISIONS, RULES, answers, candidates
@@ -74,3 +74,26 @@ def test_every_candidate_refused_at_a_turn_says_why(catalogue: Catalogue) -> Non
                 seen += 1
         game.apply(rng.choice(game.legal_actions()))
     assert seen > 500
+
+
+@pytest.mark.parametrize(("players", "automa", "shops"), [(2, False, False), (3, True, True), (4, False, True)])
+def test_fast_paths_list_what_the_rules_list(catalogue: Catalogue, players: int, automa: bool, shops: bool) -> None:
+    """A decision's hand-written lister (``rulebook.fast_path``: the turn's) offers exactly the
+    actions its rules offer, in the same order, at every decision of random games that mostly
+    act (so that hands, ships, Favor and coins fill up) rather than end their turns."""
+    fast = 0
+    for seed in range(6):
+        names: list[Seat | str] = ["Ana", "Ben", "Cleo", "Dido"][:players]
+        if automa:
+            names[-1] = Seat("Automa", automa=True)
+        game = Game.new(catalogue, names, seed=seed, shops_variant=shops)
+        rng = random.Random(seed)
+        while not game.is_over:
+            top = game.pending
+            assert top is not None
+            listed = rulebook.legal_actions(game, top)
+            assert listed == rulebook.rules_legal_actions(game, top), top.kind
+            fast += top.kind in rulebook._FAST
+            busy = [a for a in listed if a.kind not in ("end-turn", "pass")]
+            game.apply(rng.choice(busy if busy and rng.random() < 0.85 else listed))
+    assert fast > 500

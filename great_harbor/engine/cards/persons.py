@@ -80,7 +80,8 @@ class DiscountBuild(Card):
     numbers_used = ("discount",)
 
     def can_use(self, game: Game, p: PlayerState) -> bool:
-        return bool(structure_choices(game, p, self.n("discount")))
+        # Asked at every turn while the card is in the colony: whether there is a way, not the options.
+        return bool(colony.structure_options(game, p, reduction=self.n("discount"), allow_colonist=False))
 
     def start(self, game: Game, p: PlayerState) -> None:
         offer(game, p.seat, "effects.discount_build", structure_choices(game, p, self.n("discount")),
