@@ -26,15 +26,21 @@ def test_every_kind_of_action_has_one_rule_and_answers_some_decision() -> None:
         assert rule.entry in index, (cls.__name__, rule.entry)
 
 
+
+def table_game(catalogue: Catalogue, players: int, automa: bool, shops: bool, seed: int) -> Game:
+    """A new game of ``players`` seats, the last of them the Automa with ``automa``."""
+    names: list[Seat | str] = ["Ana", "Ben", "Cleo", "Dido"][:players]
+    if automa:
+        names[-1] = Seat("Automa", automa=True)
+    return Game.new(catalogue, names, seed=seed, shops_variant=shops)
+
+
 @pytest.mark.parametrize(("players", "automa", "shops"), [(2, False, False), (3, True, True), (4, False, True)])
 def test_legal_actions_are_the_candidates_their_rule_lets_through(catalogue: Catalogue, players: int, automa: bool,
                                                                   shops: bool) -> None:
     checked = 0
     for seed in range(4):
-        names: list[Seat | str] = ["Ana", "Ben", "Cleo", "Dido"][:players]
-        if automa:
-            names[-1] = Seat("Automa", automa=True)
-        game = Game.new(catalogue, names, seed=seed, shops_variant=shops)
+        game = table_game(catalogue, players, automa, shops, seed)
         rng = random.Random(seed)
         while not game.is_over:
             top = game.pending
@@ -83,10 +89,7 @@ def test_fast_paths_list_what_the_rules_list(catalogue: Catalogue, players: int,
     act (so that hands, ships, Favor and coins fill up) rather than end their turns."""
     fast = 0
     for seed in range(6):
-        names: list[Seat | str] = ["Ana", "Ben", "Cleo", "Dido"][:players]
-        if automa:
-            names[-1] = Seat("Automa", automa=True)
-        game = Game.new(catalogue, names, seed=seed, shops_variant=shops)
+        game = table_game(catalogue, players, automa, shops, seed)
         rng = random.Random(seed)
         while not game.is_over:
             top = game.pending
