@@ -142,6 +142,88 @@ def die_boosts(game: Game, p: PlayerState) -> list[Action]:
 
 
 def assign_options(game: Game, top: Pending) -> list[AssignPips]:
+    """The pip splits offered for the die being placed (see :func:`worked_out_assign_options`),
+    kept by all they depend on: the die's pips and fees, and for each tile which of its tiers
+    gives at least what another gives now (:func:`_tier_covers`). Every shared-slot placement
+    asks this and the same few answers come again and again; a test holds the kept answers to
+    the worked-out ones."""
+    data = top.data
+    p = game.s.players[top.seat]
+    key = (data.pips, data.fees, *[_tier_covers(game, p, tile) for tile in data.tiles])
+    known = _assign_known(game.cat)
+    found = known.get(key)
+    if found is None:
+        if len(known) >= _KNOWN_LIMIT:  # a long run of games: start again rather than grow without end
+            known.clear()
+        found = known[key] = tuple(worked_out_assign_options(game, top))
+    return list(found)
+
+
+_KNOWN_LIMIT = 20_000
+_TIERS = (0, 1, 2, 3)  # tier 0: nothing
+
+
+@cache
+def _assign_known(cat: Catalogue) -> dict[tuple[object, ...], tuple[AssignPips, ...]]:
+    return {}
+
+
+def _tier_covers(game: Game, p: PlayerState, tile: str) -> tuple[bool, ...]:
+    """For every pair of tiers (a, b) of a tile, in order: does tier a give ``p`` at least what
+    tier b gives now (what :func:`rank_splits` compares)? Kept by what the tile's gains read."""
+    s = game.s
+    resources, colonists, draws = _tile_reads(game.cat, tile)
+    key: list[object] = [tile]
+    if resources:
+        held = p.resources
+        key.extend(held[r] for r in resources)
+    if colonists:
+        key.append(supply.housing_room(game, p))
+        key.append(s.colonist_supply)
+    for deck, source, size in draws:
+        if deck == "ship" and size is not None:
+            key.append(s.ship_display.get(size, ""))
+        elif deck == "building":
+            key.append(bool(s.building_deck if source == "deck" else s.building_display))
+        else:
+            key.append(bool(s.person_deck if source == "deck" else s.person_display))
+    known = _covers_known(game.cat)
+    frozen = tuple(key)
+    found = known.get(frozen)
+    if found is None:
+        if len(known) >= _KNOWN_LIMIT:
+            known.clear()
+        ledger = supply.Ledger(game, p)
+        gains = [_gains(game, ledger, tile, t) for t in _TIERS]
+        found = known[frozen] = tuple(ta == tb or _covers(gains[ta], gains[tb]) for ta in _TIERS for tb in _TIERS)
+    return found
+
+
+@cache
+def _covers_known(cat: Catalogue) -> dict[tuple[object, ...], tuple[bool, ...]]:
+    return {}
+
+
+@cache
+def _tile_reads(cat: Catalogue, tile: str) -> tuple[tuple[str, ...], bool, tuple[tuple[str, str, str | None], ...]]:
+    """What the gains of any tier of a tile read (see :func:`_gains`): the resources it gives,
+    whether it gives Colonists, and its card draws (deck, source, ship size). The resource
+    track's top is the catalogue's, so it needs no place in a key."""
+    resources: dict[str, None] = {}
+    colonists = False
+    draws: dict[tuple[str, str, str | None], None] = {}
+    for benefit in cat.tiles[tile].benefits:
+        for r, n in supply.cost_of(benefit.resources).items():
+            if n > 0:
+                resources[r] = None
+        colonists = colonists or bool(benefit.colonists)
+        for d in benefit.draws:
+            draws[d.deck, d.source, d.size.value if d.size is not None else None] = None
+    return tuple(resources), colonists, tuple(draws)
+
+
+def worked_out_assign_options(game: Game, top: Pending) -> list[AssignPips]:
+    """:func:`assign_options` worked out from the rules (what it keeps)."""
     pips: int = top.data.pips
     fees: list[int] = top.data.fees
     # (0, 0) declines both tiles; every other split uses all the pips. The rulebook lets a player
