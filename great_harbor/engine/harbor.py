@@ -91,6 +91,7 @@ def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
     no_fee_dice = s.die_no_fee
     any_shops = bool(s.shops)
     first = min(game.cat.harbor.tier_thresholds)  # tier > 0 exactly from here (plus the fee)
+    shore_slots = geometry(game).shore_slots
     out: list[PlaceDie] = []
     declines: list[PlaceDie] = []
     seen: set[tuple[str, int, bool, int, bool]] = set()
@@ -107,7 +108,8 @@ def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
         on_slots, in_district = _places(game, die, is_wild)
         # Placed on a Shore slot a die takes its tile's benefit at once; placing it and taking
         # nothing is offered too (after every other placement) where there is a benefit to decline.
-        # (The fee of each tile once per call: it is read for every free Shore slot of every die.)
+        # (The fee of each tile once per call, as ``shore_fee`` works it out but without a call: it
+        # is read for every free Shore slot of every die.)
         pips = faces[die] + extra
         for sid, place, decline, cell in on_slots:
             if sid in taken:
@@ -115,9 +117,17 @@ def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
             out.append(place)
             if cell is None:
                 continue
-            fee = 0 if no_fee else fees.get(cell, -1)
-            if fee < 0:
-                fee = fees[cell] = shore_fee(game, cell)
+            if no_fee:
+                fee = 0
+            else:
+                fee = fees.get(cell, -1)
+                if fee < 0:
+                    fee = 0
+                    for other in shore_slots[cell]:
+                        on = taken.get(other)
+                        if on is not None and faces[on] > fee:
+                            fee = faces[on]
+                    fees[cell] = fee
             if pips + (shops.pips_at(game, sid) if any_shops else 0) >= first + fee:
                 declines.append(decline)
         out.append(in_district)

@@ -24,7 +24,6 @@ from . import shops as _shops  # noqa: F401  (registers the Set up Shop rule)
 from .actions import (
     Action,
     ActivatePerson,
-    BuildStructure,
     ConvertCoins,
     EmployBuilding,
     EmployCrew,
@@ -46,7 +45,6 @@ from .state import DOCKED
 # The rules asked, looked up once (importing their modules above registered them).
 _favor_pip = RULES[SpendFavorPip].legal
 _smuggler_token = RULES[UseSmugglerToken].legal
-_build = RULES[BuildStructure].legal
 _employ_luxury = RULES[EmployLuxury].legal
 _activate = RULES[ActivatePerson].legal
 _employ_building = RULES[EmployBuilding].legal
@@ -96,7 +94,7 @@ def turn_actions(game: Game, top: Pending) -> list[Action]:
                 out.append(new_play_building(c))
             if c in ship_cards and fleet.can_launch(game, p, c):
                 ships.append(c)
-    out += _build(game, top)
+    out += colony._structure_actions(game, p)  # what ``_build`` lists, without its copy into a list
     board = cat.colony_board
     if p.luxury_tiles and p.free_colonists >= board.colonists_per_luxury:
         out += _employ_luxury(game, top)
