@@ -158,15 +158,40 @@ def assign_options(game: Game, top: Pending) -> list[AssignPips]:
     asks this and the same few answers come again and again; a test holds the kept answers to
     the worked-out ones."""
     data = top.data
+    pips: int = data.pips
+    if pips <= 0:
+        return [new_assign((0, 0))]
+    chosen = _split_choices(game.cat, pips, data.fees)
+    if len(chosen) <= 1:  # nothing to rank
+        return [*(new_assign(split) for split in chosen.values()), new_assign((0, 0))]
     p = game.s.players[top.seat]
-    key = (data.pips, data.fees, *[_tier_covers(game, p, tile) for tile in data.tiles])
+    first, second = (_tier_covers(game, p, tile) for tile in data.tiles)  # a shared slot touches two tiles
+    key = (pips, data.fees, first, second)
     known = _assign_known(game.cat)
     found = known.get(key)
     if found is None:
         if len(known) >= _KNOWN_LIMIT:  # a long run of games: start again rather than grow without end
             known.clear()
-        found = known[key] = tuple(worked_out_assign_options(game, top))
+        found = known[key] = (*(new_assign(split) for split in _ranked(chosen, first, second)),
+                              new_assign((0, 0)))
     return list(found)
+
+
+def _ranked(chosen: dict[tuple[int, ...], tuple[int, int]], first: tuple[bool, ...], second: tuple[bool, ...]
+            ) -> list[tuple[int, int]]:
+    """:func:`rank_splits` of these splits, read from the tiles' tier covers (:func:`_tier_covers`:
+    whether tier a gives at least what tier b gives, at ``4 * a + b``) instead of their gains."""
+    outcomes = list(chosen)
+
+    def beaten(o: tuple[int, ...]) -> bool:
+        a, b = o
+        for x, y in outcomes:
+            if ((x != a or y != b) and first[4 * x + a] and second[4 * y + b]
+                    and not (first[4 * a + x] and second[4 * b + y])):
+                return True
+        return False
+
+    return [chosen[o] for o in sorted(outcomes, key=lambda o: (beaten(o), -sum(o), chosen[o]))]
 
 
 _KNOWN_LIMIT = 20_000
@@ -245,9 +270,18 @@ def worked_out_assign_options(game: Game, top: Pending) -> list[AssignPips]:
     # one). ``equivalent_split`` maps any other split to its listed one.
     if pips <= 0:
         return [new_assign((0, 0))]
+    chosen = _split_choices(game.cat, pips, tuple(fees))
+    return [new_assign(split) for split in rank_splits(game, top, chosen)] + [new_assign((0, 0))]
+
+
+@cache
+def _split_choices(cat: Catalogue, pips: int, fees: tuple[int, ...]) -> dict[tuple[int, ...], tuple[int, int]]:
+    """The splits listed for ``pips`` pips on two tiles of Shore fees ``fees`` (at least one pip),
+    one per outcome (the tier each tile reaches), before they are ranked: the catalogue's tiers
+    alone decide them, so they are worked out once (shared: read, never changed)."""
     # The tier each number of pips reaches on each tile, worked out once (the loop below asks for
     # every split): ``split_outcome`` and ``activates_all`` of a split, read from these.
-    first, second = (_reach(game.cat, pips, fee) for fee in fees)  # a shared slot touches two tiles
+    first, second = (_reach(cat, pips, fee) for fee in fees)  # a shared slot touches two tiles
     chosen: dict[tuple[int, ...], tuple[int, int]] = {}
     for a in range(pips + 1):
         b = pips - a
@@ -256,9 +290,10 @@ def worked_out_assign_options(game: Game, top: Pending) -> list[AssignPips]:
             continue
         listed = chosen.get(outcome)
         if listed is None or ((a == 0 or first[a] > 0) and (b == 0 or second[b] > 0)
-                              and not activates_all(game, listed, fees)):
+                              and not all(n == 0 or catalogue_tier(cat, n, fee) > 0
+                                          for n, fee in zip(listed, fees, strict=True))):
             chosen[outcome] = (a, b)
-    return [new_assign(split) for split in rank_splits(game, top, chosen)] + [new_assign((0, 0))]
+    return chosen
 
 
 @cache
