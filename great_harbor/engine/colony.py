@@ -117,20 +117,37 @@ def structure_options(game: Game, p: PlayerState, reduction: int = 0, allow_colo
 def _structure_actions(game: Game, p: PlayerState, reduction: int = 0, allow_colonist: bool = True
                        ) -> tuple[BuildStructure, ...]:
     """:func:`structure_options` as actions. Asked at every Action phase decision, and it depends
-    on little: the answer is kept by what it reads (sites built, resources held, a free Colonist
-    or not, the discount)."""
-    key = (tuple(p.structures), tuple(p.resources.items()), p.free_colonists >= 1, reduction, allow_colonist)
+    on little: the answer is kept by what it reads (the sites built, in any order; a free Colonist
+    or not; the discount; and the resources held, each counted only up to the most of it any site
+    costs: an option is open when every resource it leaves to pay is held, and no option leaves
+    more of a resource than its site costs, so holding more changes nothing)."""
+    res = p.resources
+    key: list[object] = [frozenset(p.structures), p.free_colonists >= 1, reduction, allow_colonist]
+    for r, most in _site_resource_caps(game.cat):
+        n = res[r]
+        key.append(n if n < most else most)
     known = _structure_actions_known(game.cat)
-    found = known.get(key)
+    frozen = tuple(key)
+    found = known.get(frozen)
     if found is None:
         if len(known) >= _KNOWN_LIMIT:  # a long run of games: start again rather than grow without end
             known.clear()
-        found = known[key] = tuple(new_build(site, colonist, unpaid) for site, colonist, unpaid
+        found = known[frozen] = tuple(new_build(site, colonist, unpaid) for site, colonist, unpaid
                                    in _structure_options(game, p, reduction, allow_colonist))
     return found
 
 
 _KNOWN_LIMIT = 20_000
+
+
+@cache
+def _site_resource_caps(cat: Catalogue) -> tuple[tuple[str, int], ...]:
+    """Every resource some site costs, with the most of it any one site costs."""
+    most: dict[str, int] = {}
+    for site in cat.colony_board.sites:
+        for r, n in cost_of(site.cost).items():
+            most[r] = max(most.get(r, 0), n)
+    return tuple(most.items())
 
 
 @cache

@@ -27,7 +27,7 @@ from .actions import Action, action_from_dict, shape_problem
 from .decision_data import decision_from
 from .errors import EngineError, IllegalAction, Refusal
 from .events import EVERYONE, GAME, Event
-from .rulebook import DECISIONS
+from .rulebook import DECISIONS, RULES
 from .state import GameState, Pending, PlayerState, copy_state, from_plain, to_plain
 from .view import PUBLIC_DECISIONS, redacted
 
@@ -176,9 +176,10 @@ class Game:
     # --- legal actions ----------------------------------------------------------------------
 
     def legal_actions(self) -> tuple[Action, ...]:
-        if self._legal is None:
-            self._legal = tuple(self._generate())
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = tuple(self._generate())
+        return legal
 
     def is_legal(self, action: Action) -> bool:
         # A list, not a set: the action taken is most often one of these very objects, which ``in``
@@ -186,9 +187,10 @@ class Game:
         return action in self.legal_actions()
 
     def _generate(self) -> list[Action]:
-        top = self.pending
-        if top is None:
+        stack = self.s.stack  # ``self.pending``, read without the property (every decision asks)
+        if not stack:
             return []
+        top = stack[-1]
         if top.kind not in DECISIONS:
             raise EngineError(f"unknown pending decision {top.kind!r}")
         return rulebook.legal_actions(self, top)
@@ -218,9 +220,12 @@ class Game:
     def _apply(self, action: Action) -> None:
         """Apply without checking (replays of recorded legal actions, search)."""
         self._legal = None
-        top = self.pending
-        assert top is not None
-        rulebook.rule_for(action).apply(self, top, action)
+        stack = self.s.stack
+        assert stack
+        # The rule of the action's class, looked up directly (``rulebook.rule_for`` does the same
+        # and says which class has none): every action of every game comes through here.
+        found = RULES.get(type(action))
+        (found or rulebook.rule_for(action)).apply(self, stack[-1], action)
         self.advance()
 
     def why_illegal(self, action: Action) -> Refusal:

@@ -91,6 +91,7 @@ def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
     no_fee_dice = s.die_no_fee
     any_shops = bool(s.shops)
     first = min(game.cat.harbor.tier_thresholds)  # tier > 0 exactly from here (plus the fee)
+    shore_slots = geometry(game).shore_slots
     out: list[PlaceDie] = []
     declines: list[PlaceDie] = []
     seen: set[tuple[str, int, bool, int, bool]] = set()
@@ -107,7 +108,8 @@ def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
         on_slots, in_district = _places(game, die, is_wild)
         # Placed on a Shore slot a die takes its tile's benefit at once; placing it and taking
         # nothing is offered too (after every other placement) where there is a benefit to decline.
-        # (The fee of each tile once per call: it is read for every free Shore slot of every die.)
+        # (The fee of each tile once per call, as ``shore_fee`` works it out but without a call: it
+        # is read for every free Shore slot of every die.)
         pips = faces[die] + extra
         for sid, place, decline, cell in on_slots:
             if sid in taken:
@@ -115,9 +117,17 @@ def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
             out.append(place)
             if cell is None:
                 continue
-            fee = 0 if no_fee else fees.get(cell, -1)
-            if fee < 0:
-                fee = fees[cell] = shore_fee(game, cell)
+            if no_fee:
+                fee = 0
+            else:
+                fee = fees.get(cell, -1)
+                if fee < 0:
+                    fee = 0
+                    for other in shore_slots[cell]:
+                        on = taken.get(other)
+                        if on is not None and faces[on] > fee:
+                            fee = faces[on]
+                    fees[cell] = fee
             if pips + (shops.pips_at(game, sid) if any_shops else 0) >= first + fee:
                 declines.append(decline)
         out.append(in_district)
@@ -142,6 +152,113 @@ def die_boosts(game: Game, p: PlayerState) -> list[Action]:
 
 
 def assign_options(game: Game, top: Pending) -> list[AssignPips]:
+    """The pip splits offered for the die being placed (see :func:`worked_out_assign_options`),
+    kept by all they depend on: the die's pips and fees, and for each tile which of its tiers
+    gives at least what another gives now (:func:`_tier_covers`). Every shared-slot placement
+    asks this and the same few answers come again and again; a test holds the kept answers to
+    the worked-out ones."""
+    data = top.data
+    pips: int = data.pips
+    if pips <= 0:
+        return [new_assign((0, 0))]
+    chosen = _split_choices(game.cat, pips, data.fees)
+    if len(chosen) <= 1:  # nothing to rank
+        return [*(new_assign(split) for split in chosen.values()), new_assign((0, 0))]
+    p = game.s.players[top.seat]
+    first, second = (_tier_covers(game, p, tile) for tile in data.tiles)  # a shared slot touches two tiles
+    key = (pips, data.fees, first, second)
+    known = _assign_known(game.cat)
+    found = known.get(key)
+    if found is None:
+        if len(known) >= _KNOWN_LIMIT:  # a long run of games: start again rather than grow without end
+            known.clear()
+        found = known[key] = (*(new_assign(split) for split in _ranked(chosen, first, second)),
+                              new_assign((0, 0)))
+    return list(found)
+
+
+def _ranked(chosen: dict[tuple[int, ...], tuple[int, int]], first: tuple[bool, ...], second: tuple[bool, ...]
+            ) -> list[tuple[int, int]]:
+    """:func:`rank_splits` of these splits, read from the tiles' tier covers (:func:`_tier_covers`:
+    whether tier a gives at least what tier b gives, at ``4 * a + b``) instead of their gains."""
+    outcomes = list(chosen)
+
+    def beaten(o: tuple[int, ...]) -> bool:
+        a, b = o
+        for x, y in outcomes:
+            if ((x != a or y != b) and first[4 * x + a] and second[4 * y + b]
+                    and not (first[4 * a + x] and second[4 * b + y])):
+                return True
+        return False
+
+    return [chosen[o] for o in sorted(outcomes, key=lambda o: (beaten(o), -sum(o), chosen[o]))]
+
+
+_KNOWN_LIMIT = 20_000
+_TIERS = (0, 1, 2, 3)  # tier 0: nothing
+
+
+@cache
+def _assign_known(cat: Catalogue) -> dict[tuple[object, ...], tuple[AssignPips, ...]]:
+    return {}
+
+
+def _tier_covers(game: Game, p: PlayerState, tile: str) -> tuple[bool, ...]:
+    """For every pair of tiers (a, b) of a tile, in order: does tier a give ``p`` at least what
+    tier b gives now (what :func:`rank_splits` compares)? Kept by what the tile's gains read."""
+    s = game.s
+    resources, colonists, draws = _tile_reads(game.cat, tile)
+    key: list[object] = [tile]
+    if resources:
+        held = p.resources
+        key.extend(held[r] for r in resources)
+    if colonists:
+        key.append(supply.housing_room(game, p))
+        key.append(s.colonist_supply)
+    for deck, source, size in draws:
+        if deck == "ship" and size is not None:
+            key.append(s.ship_display.get(size, ""))
+        elif deck == "building":
+            key.append(bool(s.building_deck if source == "deck" else s.building_display))
+        else:
+            key.append(bool(s.person_deck if source == "deck" else s.person_display))
+    known = _covers_known(game.cat)
+    frozen = tuple(key)
+    found = known.get(frozen)
+    if found is None:
+        if len(known) >= _KNOWN_LIMIT:
+            known.clear()
+        ledger = supply.Ledger(game, p)
+        gains = [_gains(game, ledger, tile, t) for t in _TIERS]
+        found = known[frozen] = tuple(ta == tb or _covers(gains[ta], gains[tb]) for ta in _TIERS for tb in _TIERS)
+    return found
+
+
+@cache
+def _covers_known(cat: Catalogue) -> dict[tuple[object, ...], tuple[bool, ...]]:
+    return {}
+
+
+@cache
+def _tile_reads(cat: Catalogue, tile: str) -> tuple[tuple[str, ...], bool, tuple[tuple[str, str, str | None], ...]]:
+    """What the gains of any tier of a tile read (see :func:`_gains`): the resources it gives,
+    whether it gives Colonists, and its card draws (deck, source, ship size). The resource
+    track's top is the catalogue's, so it needs no place in a key."""
+    resources: dict[str, None] = {}
+    colonists = False
+    draws: dict[tuple[str, str, str | None], None] = {}
+    for benefit in cat.tiles[tile].benefits:
+        for r, n in supply.cost_of(benefit.resources).items():
+            if n > 0:
+                resources[r] = None
+        colonists = colonists or bool(benefit.colonists)
+        for d in benefit.draws:
+            draws[d.deck, d.source, d.size.value if d.size is not None else None] = None
+    return tuple(resources), colonists, tuple(draws)
+
+
+def worked_out_assign_options(game: Game, top: Pending) -> list[AssignPips]:
+    """:func:`assign_options` worked out from the rules (what it keeps)."""
     pips: int = top.data.pips
     fees: list[int] = top.data.fees
     # (0, 0) declines both tiles; every other split uses all the pips. The rulebook lets a player
@@ -153,9 +270,18 @@ def assign_options(game: Game, top: Pending) -> list[AssignPips]:
     # one). ``equivalent_split`` maps any other split to its listed one.
     if pips <= 0:
         return [new_assign((0, 0))]
+    chosen = _split_choices(game.cat, pips, tuple(fees))
+    return [new_assign(split) for split in rank_splits(game, top, chosen)] + [new_assign((0, 0))]
+
+
+@cache
+def _split_choices(cat: Catalogue, pips: int, fees: tuple[int, ...]) -> dict[tuple[int, ...], tuple[int, int]]:
+    """The splits listed for ``pips`` pips on two tiles of Shore fees ``fees`` (at least one pip),
+    one per outcome (the tier each tile reaches), before they are ranked: the catalogue's tiers
+    alone decide them, so they are worked out once (shared: read, never changed)."""
     # The tier each number of pips reaches on each tile, worked out once (the loop below asks for
     # every split): ``split_outcome`` and ``activates_all`` of a split, read from these.
-    first, second = (_reach(game.cat, pips, fee) for fee in fees)  # a shared slot touches two tiles
+    first, second = (_reach(cat, pips, fee) for fee in fees)  # a shared slot touches two tiles
     chosen: dict[tuple[int, ...], tuple[int, int]] = {}
     for a in range(pips + 1):
         b = pips - a
@@ -164,9 +290,10 @@ def assign_options(game: Game, top: Pending) -> list[AssignPips]:
             continue
         listed = chosen.get(outcome)
         if listed is None or ((a == 0 or first[a] > 0) and (b == 0 or second[b] > 0)
-                              and not activates_all(game, listed, fees)):
+                              and not all(n == 0 or catalogue_tier(cat, n, fee) > 0
+                                          for n, fee in zip(listed, fees, strict=True))):
             chosen[outcome] = (a, b)
-    return [new_assign(split) for split in rank_splits(game, top, chosen)] + [new_assign((0, 0))]
+    return chosen
 
 
 @cache

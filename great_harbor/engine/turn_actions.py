@@ -18,13 +18,11 @@ from typing import TYPE_CHECKING
 
 from great_harbor.data import Catalogue
 
-from . import colony, fleet, harbor, senate
-from . import effects as _effects  # noqa: F401  (registers the rules of Persons and Buildings used)
+# (effects also registers the rules of Persons and Buildings used)
+from . import colony, effects, fleet, harbor, senate
 from . import shops as _shops  # noqa: F401  (registers the Set up Shop rule)
 from .actions import (
     Action,
-    ActivatePerson,
-    BuildStructure,
     ConvertCoins,
     EmployBuilding,
     EmployCrew,
@@ -46,9 +44,7 @@ from .state import DOCKED
 # The rules asked, looked up once (importing their modules above registered them).
 _favor_pip = RULES[SpendFavorPip].legal
 _smuggler_token = RULES[UseSmugglerToken].legal
-_build = RULES[BuildStructure].legal
 _employ_luxury = RULES[EmployLuxury].legal
-_activate = RULES[ActivatePerson].legal
 _employ_building = RULES[EmployBuilding].legal
 _employ_crew = RULES[EmployCrew].legal
 _repair = RULES[Repair].legal
@@ -71,6 +67,16 @@ def _cheapest_conversion(cat: Catalogue) -> int:
     return min((c.coins for c in cat.conversion_cards.values()), default=0)
 
 
+_NO_KIND = (False, False, False)
+
+
+@cache
+def _card_kinds(cat: Catalogue) -> dict[str, tuple[bool, bool, bool]]:
+    """Per card: whether it is a Person, a Building, a Ship (one look-up per card in hand)."""
+    return {c: (c in cat.persons, c in cat.buildings, c in cat.ships)
+            for c in (*cat.persons, *cat.buildings, *cat.ships)}
+
+
 @fast_path("turn")
 def turn_actions(game: Game, top: Pending) -> list[Action]:
     """``rulebook.legal_actions`` of a turn (see the module's docstring)."""
@@ -88,23 +94,25 @@ def turn_actions(game: Game, top: Pending) -> list[Action]:
     if p.hand:
         # Persons and Buildings in hand order, as their group says; one pass over the hand (each
         # card as its rule's legal list takes it), which also picks the Ships paid for.
-        persons, buildings, ship_cards = cat.persons, cat.buildings, cat.ships
+        kinds = _card_kinds(cat)
         for c in dict.fromkeys(p.hand):
-            if c in persons:
+            person, building, ship = kinds.get(c, _NO_KIND)
+            if person:
                 out += colony.person_plays(game, p, c)
-            if c in buildings and colony.can_build(game, p, c):
+            if building and colony.can_build(game, p, c):
                 out.append(new_play_building(c))
-            if c in ship_cards and fleet.can_launch(game, p, c):
+            if ship and fleet.can_launch(game, p, c):
                 ships.append(c)
-    out += _build(game, top)
+    out += colony._structure_actions(game, p)  # what ``_build`` lists, without its copy into a list
     board = cat.colony_board
     if p.luxury_tiles and p.free_colonists >= board.colonists_per_luxury:
         out += _employ_luxury(game, top)
     if any(p.person_slots) and len(p.activated) < board.activation_markers:
-        out += _activate(game, top)
+        out += effects.activation_actions(game, p, "action")  # what ``_activate`` lists at a turn
     if p.buildings:
         out += _employ_building(game, top)
-    out += fleet.launches(p, ships)
+    if ships:
+        out += fleet.launches(p, ships)
     docked = False
     for sh in p.docks:  # a loop, not any(): no generator at every decision
         if sh is not None and sh.where == DOCKED:

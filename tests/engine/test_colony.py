@@ -4,9 +4,12 @@ workers coming home and domestic growth at the end of the round."""
 
 from __future__ import annotations
 
+import random
+
 from engine_testkit import assert_illegal, of_kind
 
-from great_harbor.engine import Game
+from great_harbor.data import Catalogue
+from great_harbor.engine import Game, colony
 from great_harbor.engine.actions import (
     ActivatePerson,
     BuildStructure,
@@ -329,3 +332,32 @@ def test_domestic_growth_pays_a_coin_per_two_free_colonists() -> None:
     end_round(game)
     assert [p.coins for p in game.s.players] == [2, 1]
     assert game.s.round == 2
+
+
+def test_the_kept_ways_to_build_are_the_worked_out_ones(catalogue: Catalogue) -> None:
+    """The ways to build are kept by the sites built, the discount, a free Colonist and the
+    resources held counted up to the most any site costs: at every decision of random games, and
+    there again with every resource from none to the top of its track, what is kept is what the
+    sites' costs give, way for way and in order."""
+    cat = catalogue
+    compared = 0
+    for seed in range(3):
+        game = Game.new(cat, ["Ana", "Ben", "Cleo"], seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            top = game.pending
+            assert top is not None
+            if top.kind == "turn":
+                p = game.s.players[top.seat]
+                held = dict(p.resources)
+                for r in held:
+                    for n in (held[r], 0, cat.colony_board.resource_max):
+                        p.resources[r] = n
+                        for reduction in (0, 1, 2):
+                            for allow in (True, False):
+                                kept = colony.structure_options(game, p, reduction, allow)
+                                assert kept == colony._structure_options(game, p, reduction, allow)
+                                compared += 1
+                    p.resources[r] = held[r]
+            game.apply(rng.choice(game.legal_actions()))
+    assert compared > 5_000

@@ -432,3 +432,31 @@ def test_the_gains_pip_splits_compare_are_what_the_benefit_items_give(catalogue:
             busy = [a for a in legal if a.kind not in ("end-turn", "pass")]
             game.apply(rng.choice(busy if busy and rng.random() < 0.85 else legal))
     assert compared > 10_000
+
+
+def test_the_kept_pip_splits_are_the_worked_out_ones(catalogue: Catalogue) -> None:
+    """``assign_options`` keeps its answers by what they read: at every pip split of random games
+    (the same with nothing left to draw or take, and with no room or Colonists left) the kept
+    answer is the one worked out from the rules, split for split and in order."""
+    asked = 0
+    for seed in range(4):
+        game = Game.new(catalogue, ["Ana", "Ben", "Cleo", "Dido"], seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            top = game.pending
+            assert top is not None
+            if top.kind == "assign":
+                bare = game.clone()
+                for pile in (bare.s.person_deck, bare.s.person_display, bare.s.building_deck,
+                             bare.s.building_display):
+                    pile.clear()
+                bare.s.ship_display = {size: "" for size in bare.s.ship_display}
+                bare.s.colonist_supply = 0
+                for state in (game, bare):
+                    state_top = state.pending
+                    assert state_top is not None
+                    assert harbor.assign_options(state, state_top) == harbor.worked_out_assign_options(
+                        state, state_top)
+                    asked += 1
+            game.apply(rng.choice(game.legal_actions()))
+    assert asked > 200
