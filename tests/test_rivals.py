@@ -16,9 +16,10 @@ import pytest
 from great_harbor import agents
 from great_harbor.data import Catalogue
 from great_harbor.engine import Game, Seat, narrate
+from great_harbor.engine.actions import Draft
 from great_harbor.engine.invariants import check
 from great_harbor.engine.state import to_plain
-from great_harbor.rivals import LEVELS, Decision, Rival, rival_seed
+from great_harbor.rivals import LEVELS, Alternative, Decision, Rival, distinct_alternatives, rival_seed
 from great_harbor.rivals.worlds import sample_world
 from great_harbor.session import Session, seating_problem
 
@@ -339,3 +340,17 @@ def test_a_damaged_note_opened_anyway_never_breaks_the_log(catalogue: Catalogue,
     loaded = load(tmp_path / "g.json", catalogue, force=True)
     line = loaded.game.log_lines(None)[next(i for i, e in enumerate(loaded.game.s.log) if e.kind == "rival.move")]
     assert line.startswith("Ben (? rival): a choice only it can see")
+
+
+def test_the_alternatives_named_read_differently_from_the_choice_and_each_other() -> None:
+    """Two dice of one colour and face are two actions that read the same: the log and the hint
+    name the next alternatives that read differently, never "draft P2" against "draft P2"."""
+    words = {0: "draft P2", 1: "draft P2", 2: "draft B2", 3: "draft B2", 4: "draft Y4"}
+    alternatives = [Alternative(Draft(i), -0.1 * i) for i in (1, 2, 3, 4)]
+    named = distinct_alternatives(Draft(0), alternatives, lambda a: words[a.die] if isinstance(a, Draft) else "", 2)
+    assert [a.action for a in named] == [Draft(2), Draft(4)]
+    assert distinct_alternatives(Draft(0), alternatives, lambda a: "same", 2) == []
+
+
+def test_a_margin_that_rounds_to_nothing_reads_plus_zero() -> None:
+    assert [narrate.signed(v) for v in (-0.0, -0.04, 0.04, 1.25, -2.0)] == ["+0.0", "+0.0", "+0.0", "+1.2", "-2.0"]

@@ -861,6 +861,13 @@ def reason_words(t: Table, reasons: object) -> list[str]:
     return out
 
 
+def signed(value: float) -> str:
+    """A margin with its sign, to one decimal: "+1.2", "-0.4"; "+0.0" for what rounds to nothing
+    (never "-0.0")."""
+    shown = round(float(value), 1)
+    return f"{shown if shown else 0.0:+.1f}"
+
+
 def weighed_words(entries: object) -> str:
     """Alternatives and their margins: "end its turn (-1.2 ± 0.4 Prestige)"."""
     parts = []
@@ -868,7 +875,7 @@ def weighed_words(entries: object) -> str:
         try:
             does = str(x["does"]) or "a card from its hand"
             se = f" ± {x['se']:.1f}" if x.get("se") is not None else ""
-            parts.append(f"{does} ({x['margin']:+.1f}{se} Prestige)")
+            parts.append(f"{does} ({signed(x['margin'])}{se} Prestige)")
         except (KeyError, TypeError, ValueError, AttributeError):
             continue
     return "; ".join(parts)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,15 +76,33 @@ class Decision:
         if self.why_private:
             secret["why"] = self.why_private
         if self.level == "hard" and self.alternatives:
-            options = [(a.action, a.margin) for a in self.alternatives[:weighed]]
+            named = distinct_alternatives(self.action, self.alternatives, lambda a: explain.words(own, a), weighed)
+            options = [(a.action, a.margin) for a in named]
             everyone, mine = explain.weighed_entries(own, public, options)
-            for x, y, a in zip(everyone, mine, self.alternatives, strict=False):
+            for x, y, a in zip(everyone, mine, named, strict=False):
                 x["se"] = y["se"] = None if a.se is None else round(a.se, 1)
             data["weighed"] = everyone
             if mine != everyone:
                 secret["weighed"] = mine
         return {"kind": "rival.move", "actor": seat, "data": data, "secret": secret,
                 "reader": seat if secret else -1}
+
+
+def distinct_alternatives(action: Action, alternatives: Sequence[Alternative], words: Callable[[Action], str],
+                          count: int) -> list[Alternative]:
+    """The first ``count`` alternatives that read differently from ``action`` and from each other:
+    two dice of one colour and face are two actions that read the same ("draft P2" weighed
+    against "draft P2" tells a player nothing)."""
+    seen = {words(action)}
+    out: list[Alternative] = []
+    for alternative in alternatives:
+        said = words(alternative.action)
+        if said not in seen:
+            seen.add(said)
+            out.append(alternative)
+            if len(out) == count:
+                break
+    return out
 
 
 class Rival:

@@ -93,12 +93,14 @@ def hint_text(game: Game, decision: Decision, private: bool) -> Text:
     out.append(f"  ▸ {describe(game, decision.action)}\n", style="bold")
     if why:
         out.append("    because " + "; ".join(why) + ".\n")
-    runners = decision.alternatives[:2]
+    from great_harbor.rivals import distinct_alternatives  # start-up: the rivals load with the first hint
+
+    runners = distinct_alternatives(decision.action, decision.alternatives, lambda a: describe(game, a), 2)
     if runners:
         out.append("Runners-up:\n", style="dim")
         for i, alt in enumerate(runners, start=2):
             se = f" ± {alt.se:.1f}" if alt.se is not None else ""
-            out.append(f"  {i}. {describe(game, alt.action)} ({alt.margin:+.1f}{se} Prestige)\n")
+            out.append(f"  {i}. {describe(game, alt.action)} ({narrate.signed(alt.margin)}{se} Prestige)\n")
     if decision.worlds:
         out.append(f"Played out over {decision.worlds} sampled futures.", style="dim")
     elif decision.timed_out:
