@@ -139,3 +139,27 @@ async def test_keys_and_events_while_the_action_picker_is_being_built_do_not_cra
         await pilot.press("b", "H")
         await pilot.pause()
         assert app.is_running
+
+
+async def test_a_space_into_the_empty_filter_is_not_typing_and_the_hint_key_still_hints() -> None:
+    """The Space that skips the Automa's playback lands in the action filter when the playback
+    has just closed on its own: it types nothing (a blank filter would hide the placeholder and
+    find nothing) and H after it asks for a hint, not the text " H". Played in tmux."""
+    from great_harbor.ui.hints import HintScreen
+
+    app = table()
+    async with app.run_test(size=(120, 36)) as pilot:
+        picker = await at_turn(pilot, app)
+        assert picker.filter.has_focus
+        await pilot.press("space")
+        assert picker.filter.value == ""
+        await type_at_once(pilot, app, " H")  # a burst, as a terminal sends it
+        for _ in range(50):
+            if isinstance(app.screen, HintScreen):
+                break
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, HintScreen)
+        await pilot.press("escape")
+        assert picker.filter.value == ""
+        await type_at_once(pilot, app, "r1 ")  # a space inside typing is text
+        assert picker.filter.value == "r1 "

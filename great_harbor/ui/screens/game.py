@@ -315,7 +315,7 @@ class GameScreen(Screen[None]):
             self._typed = 0
         elif event.key == "backspace":
             self._typed = max(0, self._typed - 1)
-        elif event.is_printable and event.character and \
+        elif event.is_printable and event.character and not (event.key == "space" and not self.typing()) and \
                 not (isinstance(focused, HarborMap) and event.key in focused.own_keys() and not self._typed):
             self._typed += 1
         if self.layout_mode == "small" or not event.is_printable or not event.character:

@@ -121,6 +121,14 @@ class FilterInput(Input):
         super()._watch_value(value)
         self.picker.filter_changed()
 
+    def insert_text_at_cursor(self, text: str) -> None:
+        # Blanks typed into an empty filter find nothing and hide its placeholder: the Space that
+        # skips the Automa's playback lands here when the playback has just closed on its own, and
+        # a hint key (H) after it was then taken for typing.
+        if not self.value and not text.strip():
+            return
+        super().insert_text_at_cursor(text)
+
     def type_ahead(self, character: str) -> None:
         """Take the keys with ``character`` already typed (during the Automa's playback)."""
         self.focus()
