@@ -11,12 +11,14 @@ from textual.pilot import Pilot
 from great_harbor.ui.textshot import screen_text
 
 
-async def drawn_text(pilot: Pilot[Any], app: App[Any], *, contains: str = "", tries: int = 200) -> str:
-    """The screen's text once it shows something (and ``contains``, when given); after ``tries``
-    pauses, whatever it shows, for the test's assertion to report."""
+async def drawn_text(pilot: Pilot[Any], app: App[Any], *, contains: str = "", absent: str = "",
+                     tries: int = 200) -> str:
+    """The screen's text once it shows something (and ``contains``, when given, and not
+    ``absent``: what the screen before it showed, still drawn for a moment after it closed);
+    after ``tries`` pauses, whatever it shows, for the test's assertion to report."""
     for _ in range(tries):
         text = screen_text(app)
-        if text.strip() and contains in text:
+        if text.strip() and contains in text and not (absent and absent in text):
             return text
         await pilot.pause()
     return screen_text(app)

@@ -34,7 +34,7 @@ async def table_text(game: Game, size: tuple[int, int]) -> tuple[str, str]:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        return await drawn_text(pilot, app, contains="Round"), cover
+        return await drawn_text(pilot, app, contains="Round", absent="Pass the keyboard"), cover
 
 
 def states(cat: Catalogue) -> list[Game]:

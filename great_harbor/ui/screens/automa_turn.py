@@ -61,7 +61,10 @@ class AutomaTurnScreen(ModalScreen[None]):
             yield Static(Text(hint, style="dim"), id="automa-hint")
 
     def on_mount(self) -> None:
-        self.query_one("#automa-scroll", VerticalScroll).anchor()  # the newest line stays in view
+        scroll = self.query("#automa-scroll")
+        if not scroll:  # closed before it was mounted (a new game begun over it): nothing to play
+            return
+        scroll.first(VerticalScroll).anchor()  # the newest line stays in view
         self.step()
         self._timer = self.set_interval(self.delay, self.step)
 
