@@ -9,9 +9,10 @@ progress of the game, so the same game gives the same decisions, in play and in 
 - **easy** slips like a beginner: it takes the heuristic's values with some noise and may pick an
   option a little worse than the best, never an illegal or an absurd one (one worth clearly
   less, or one the heuristic would never take).
-- **hard** looks ahead where that pays (:mod:`.search`): from round :data:`SEARCH_FROM` on it
-  plays its best candidates out in worlds sampled from its view (:mod:`.worlds`) and keeps the
-  heuristic's choice unless another is clearly better; earlier, and whenever the search runs
+- **hard** looks ahead where that pays (:mod:`.search`): from the round :func:`search_from`
+  gives for the number of seats (round 3 with two, round 4 with more) it plays its best
+  candidates out in worlds sampled from its view (:mod:`.worlds`) and keeps the heuristic's
+  choice unless another is clearly better; earlier, and whenever the search runs
   out of time, it plays as *normal*.
 
 Every decision says why (:mod:`.explain`): :meth:`Decision.note` is the log event that goes
@@ -34,7 +35,15 @@ from great_harbor.rival_kinds import LEVELS
 
 from . import explain, search
 
-SEARCH_FROM = 4  # the round from which the hard rival searches
+# The round from which the hard rival searches, by the number of seats (the Automa's counted).
+# A search plays whole games out and its budget is counted in decisions, so how early it pays
+# depends on how long the rest of the game is: from round 3 of a two-seat game a playout is
+# 6 seat-rounds long, as from round 4 of a three-seat game; from round 2, or from round 3 with
+# more seats, the budget buys too few worlds for a gain to stand out from the dice.
+# Measured by bench/rivals.py; played offline on 8 two-seat games, searching round 3 too
+# gained several Prestige a game on held-out worlds.
+SEARCH_FROM = {2: 3}
+SEARCH_FROM_OTHERWISE = 4
 EASY_NOISE = 1.0  # standard deviation of the easy rival's slips, in Prestige equivalents
 EASY_SLACK = 2.0  # it never takes an option worth this much less than the best
 DEADLINE = 1.0  # seconds of processor time a hard decision may take before it falls back
@@ -109,14 +118,14 @@ class Rival:
     """A computer rival of one ``level`` (see :data:`LEVELS`); ``seed`` makes it deterministic."""
 
     def __init__(self, level: str, seed: int = 0, *, deadline: float | None = DEADLINE,
-                 search_from: int = SEARCH_FROM, budget: int = 2000, candidates: int = 3,
+                 search_from: int | None = None, budget: int = 2000, candidates: int = 3,
                  max_worlds: int = 24) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown rival level {level!r}: choose from {', '.join(LEVELS)}")
         self.level = level
         self.seed = seed
         self.deadline = deadline
-        self.search_from = search_from
+        self.search_from = search_from  # None: by the number of seats (see search_from())
         self.budget = budget
         self.candidates = candidates
         self.max_worlds = max_worlds
@@ -171,7 +180,8 @@ class Rival:
 
     def _hard(self, view: SeatView) -> Decision:
         ranking = agents.ranked(view)
-        if len(ranking) < 2 or view.s.round < self.search_from:
+        start = self.search_from if self.search_from is not None else search_from(len(view.s.players))
+        if len(ranking) < 2 or view.s.round < start:
             return self._plain(view, ranking, ranking[0][1])
         found = search.search(view, ranking, self.rng_for(view), candidates=self.candidates, budget=self.budget,
                               max_worlds=self.max_worlds, deadline=self.deadline)
@@ -190,9 +200,14 @@ class Rival:
                         overruled=found.overruled)
 
 
+def search_from(seats: int) -> int:
+    """The round from which a hard rival searches at a table of ``seats`` (see :data:`SEARCH_FROM`)."""
+    return SEARCH_FROM.get(seats, SEARCH_FROM_OTHERWISE)
+
+
 def rival_seed(game_seed: int, seat: int) -> int:
     """The seed of the rival in ``seat`` of a game seeded ``game_seed``."""
     return random.Random(f"rival:{game_seed}:{seat}").getrandbits(48)
 
 
-__all__ = ["LEVELS", "Alternative", "Decision", "Rival", "rival_seed"]
+__all__ = ["LEVELS", "Alternative", "Decision", "Rival", "rival_seed", "search_from"]
