@@ -480,7 +480,8 @@ CAPTURES = [
         "A computer rival decides from what its seat may know while the table shows it thinking, "
         "then its moves are played back like the Automa's: first what it chose and why, then what "
         "happened. The hard rival also names the options it weighed and how far behind each came "
-        "out (from round 4, over sampled futures). Nobody can undo a rival's move.",
+        "out (from round 4, or round 3 with two seats, over sampled futures). Nobody can undo a "
+        "rival's move.",
         [("Space, Enter or Esc", "skip ahead"), ("a letter", "skip ahead and start typing it into the action filter")],
         lambda: make_app(seed=SEED, players=["Ana"], rivals=["hard"], automa_delay=1000, blink=False),
         rival_steps,

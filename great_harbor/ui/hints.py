@@ -93,7 +93,7 @@ def hint_text(game: Game, decision: Decision, private: bool) -> Text:
     out.append(f"  ▸ {describe(game, decision.action)}\n", style="bold")
     if why:
         out.append("    because " + "; ".join(why) + ".\n")
-    from great_harbor.rivals import distinct_alternatives  # start-up: the rivals load with the first hint
+    from great_harbor.rivals import distinct_alternatives, search_from  # start-up: loaded with the first hint
 
     runners = distinct_alternatives(decision.action, decision.alternatives, lambda a: describe(game, a), 2)
     if runners:
@@ -106,7 +106,8 @@ def hint_text(game: Game, decision: Decision, private: bool) -> Text:
     elif decision.timed_out:
         out.append("Out of time to look ahead: the plain estimate.", style="dim")
     else:
-        out.append("From the estimates (it looks ahead only from round 4).", style="dim")
+        start = search_from(len(game.s.players))
+        out.append(f"From the estimates (it looks ahead only from round {start} at this table).", style="dim")
     return out
 
 
