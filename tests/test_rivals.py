@@ -19,7 +19,15 @@ from great_harbor.engine import Game, Seat, narrate
 from great_harbor.engine.actions import Draft
 from great_harbor.engine.invariants import check
 from great_harbor.engine.state import to_plain
-from great_harbor.rivals import LEVELS, Alternative, Decision, Rival, distinct_alternatives, rival_seed
+from great_harbor.rivals import (
+    LEVELS,
+    Alternative,
+    Decision,
+    Rival,
+    distinct_alternatives,
+    rival_seed,
+    search_from,
+)
 from great_harbor.rivals.worlds import sample_world
 from great_harbor.session import Session, seating_problem
 
@@ -178,6 +186,21 @@ def test_the_hard_rival_falls_back_to_the_heuristic_when_out_of_time(catalogue: 
     hard = Rival("hard", 1, search_from=1, budget=10_000, deadline=0.0)
     decision = hard.decide(game.view(game.current_player))
     assert decision.timed_out and decision.action == agents.choose(game)
+
+
+@pytest.mark.parametrize(("players", "automa", "searches"),
+                         [(2, False, True), (2, True, True), (3, False, False), (4, True, False)])
+def test_the_hard_rival_looks_ahead_from_round_3_at_two_seats_and_round_4_at_more(
+        catalogue: Catalogue, players: int, automa: bool, searches: bool) -> None:
+    """A two-seat playout from round 3 is as short as a three-seat one from round 4 (the Automa is
+    a seat); with more seats round 3 stays on the plain estimates."""
+    assert search_from(players) == (3 if players == 2 else 4)
+    game = new_game(catalogue, players, automa, False, 4)
+    while not (game.s.round == 3 and not game.s.players[game.current_player].automa
+               and len(game.legal_actions()) >= 2):
+        game.apply(agents.choose(game))
+    decision = Rival("hard", 1, max_worlds=1, deadline=None).decide(game.view(game.current_player))
+    assert (decision.worlds > 0) == searches
 
 
 def test_the_hard_rival_weighs_alternatives_and_is_deterministic(catalogue: Catalogue) -> None:
