@@ -33,6 +33,7 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
@@ -189,21 +190,48 @@ def main() -> int:
     tables = args.table or list(TABLES)
     print(f"Rivals: seeds {args.seed}..{args.seed + args.games - 1}, seats rotated, {args.jobs} job(s).", flush=True)
     dump: dict[str, object] = {}
+    failures: list[str] = []
     for name in tables:
         start = time.perf_counter()
         tasks = [(TABLES[name], args.seed + i) for i in range(args.games)]
-        if args.jobs > 1:
-            with Pool(args.jobs) as pool:
-                results = list(pool.imap_unordered(play, tasks))
-        else:
-            results = [play(t) for t in tasks]
-        results.sort(key=lambda r: r.seed)
-        row = summarise(name, results, time.perf_counter() - start)
+        results: list[GameResult] = []
+        with Pool(args.jobs) if args.jobs > 1 else nullcontext() as pool:
+            played = pool.imap_unordered(safe_play, tasks) if pool is not None else map(safe_play, tasks)
+            for result in played:
+                if isinstance(result, str):
+                    failures.append(result)
+                    print(result, file=sys.stderr, flush=True)
+                    continue
+                results.append(result)
+                if args.json and len(results) % 10 == 0:  # an hour's run is not lost to one stop
+                    keep(args.json, dump, name, results, time.perf_counter() - start)
+        if len(results) < 2:
+            continue
+        row = keep(args.json, dump, name, results, time.perf_counter() - start)
         print(report(row), flush=True)
-        dump[name] = {"summary": row, "games": [asdict(r) for r in results]}
-        if args.json:
-            args.json.write_text(json.dumps(dump, indent=1) + "\n")
+    if failures:
+        print(f"{len(failures)} game(s) failed (above); their seeds are not in the figures", file=sys.stderr)
+        return 1
     return 0
+
+
+def safe_play(task: tuple[tuple[str, ...], int]) -> GameResult | str:
+    """:func:`play`, or one line saying which game failed and how (the others go on)."""
+    try:
+        return play(task)
+    except Exception as exc:  # a bench reports every failure and plays the rest
+        return f"seed {task[1]} ({', '.join(task[0])}): {type(exc).__name__}: {exc}"
+
+
+def keep(path: Path | None, dump: dict[str, object], name: str, results: list[GameResult],
+         seconds: float) -> dict[str, object]:
+    """The table's figures so far; written to ``path`` (with every game) when given."""
+    results.sort(key=lambda r: r.seed)
+    row = summarise(name, results, seconds)
+    dump[name] = {"summary": row, "games": [asdict(r) for r in results]}
+    if path:
+        path.write_text(json.dumps(dump, indent=1) + "\n")
+    return row
 
 
 def merge(files: Sequence[Path]) -> int:

@@ -531,7 +531,7 @@ def _activation_worth(m: Mind, card: str) -> float:
     if effect == "navigator":
         return SHIP_TURN if any(sh.where == RETURNING and sh.sail_back <= 1 for sh in fleet.ships(p)) else 0.0
     if isinstance(person, Praetor):
-        return max(_praetor_worth(m, o) for o in person.options(m.g, p))
+        return max((_praetor_worth(m, o) for o in person.options(m.g, p)), default=0.0)  # no track left: nothing
     return 0.0
 
 
@@ -556,7 +556,7 @@ def _employ_worth(m: Mind, card: str) -> float:
     elif effect == "warship_foundry":
         gain = 0.7 * sum(1 for sh in sailing if sh.crew)
     elif isinstance(building, MarketSquare):
-        gain = max(m.luxury_worth(x) for x in building.options(m.g))
+        gain = max((m.luxury_worth(x) for x in building.options(m.g)), default=0.0)
     elif effect == "engineers_hut":
         gain = max((v for v, _ in _structure_options(m, 2)), default=0.0)
     elif effect == "lighthouse":

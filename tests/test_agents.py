@@ -13,7 +13,16 @@ import pytest
 from great_harbor import agents
 from great_harbor.data import Catalogue
 from great_harbor.engine import Game, Seat
-from great_harbor.engine.actions import Action, ConvertCoins, EndTurn, SailOn, SendShip, Trade, UseConversion
+from great_harbor.engine.actions import (
+    Action,
+    ConvertCoins,
+    EndTurn,
+    RetrieveMarker,
+    SailOn,
+    SendShip,
+    Trade,
+    UseConversion,
+)
 from great_harbor.engine.invariants import check
 from great_harbor.engine.scenario import Scenario
 
@@ -145,3 +154,22 @@ def test_it_builds_what_it_can_afford_and_sends_a_ship() -> None:
         game.apply(action)
     assert taken[0].kind == "play-building" and "building-16" in game.s.players[0].buildings
     assert SendShip(1) in taken and taken[-1] == EndTurn()
+
+
+def test_a_marker_back_on_a_praetor_with_no_senate_step_left_is_weighed_not_a_crash() -> None:
+    """Retrieving a marker is legal whatever the Person could do next; the Praetor's next use is
+    worth nothing once every Senate track is at the top (found by a hard rival's playout, where
+    valuing it raised on an empty list)."""
+    sc = Scenario()
+    for card in ("person-24", "person-1", "person-4"):
+        sc.person(0, card)
+    sc.markers(0, "person-24", "person-1", "person-4")
+    top = sc.game.cat.senate.length - 1
+    sc.senate(0, red=top, blue=top, yellow=top, purple=top)
+    sc.give(0, favor=2)
+    sc.drafted(0)
+    game = sc.turn(0)
+    assert RetrieveMarker("person-24") in game.legal_actions()
+    assert agents.choose(game) != RetrieveMarker("person-24")
+    ranked = dict((a, v) for v, a in agents.ranked(game))
+    assert ranked[RetrieveMarker("person-24")] < 0
