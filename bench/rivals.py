@@ -17,7 +17,9 @@ For the first level of each table it prints the share of games won (a shared win
 fraction) with its 95% interval (Wilson), the mean margin (its Prestige less the best other
 seat's, per game: the games are paired by seed) with its 95% interval, and for a hard seat its
 think time per decision in processor seconds (mean, median, 90th percentile, max), how many of
-its decisions searched, how many overruled the heuristic and how many ran out of time.
+its decisions searched, how many overruled the heuristic and how many ran out of time. A rival
+whose own code failed (it then makes a plain legal move) is named on a FAULT line; a game that
+fails outright is named, left out of the figures, and makes the exit status 1.
 
 Think time is the processor time of the deciding thread (``time.thread_time``), so the figure
 is one core's work whatever else the machine is doing. ``--jobs`` plays games in parallel
@@ -71,6 +73,7 @@ class GameResult:
     searched: int = 0
     overruled: int = 0
     timed_out: int = 0
+    faults: list[str] = field(default_factory=list)  # any rival's failed thinking (a plain move stood in)
 
 
 _CAT: Catalogue | None = None
@@ -100,6 +103,8 @@ def play(task: tuple[tuple[str, ...], int]) -> GameResult:
         seat = game.current_player
         assert seat is not None
         decision = rivals[seat].decide(game.view(seat))
+        if decision.fault is not None:
+            result.faults.append(f"seat {seat} ({rivals[seat].level}), round {game.s.round}: {decision.fault}")
         if seat == focal:
             result.times.append(decision.seconds)
             result.searched += decision.worlds > 0
@@ -144,6 +149,7 @@ def summarise(name: str, results: list[GameResult], seconds: float) -> dict[str,
         "win": round(win, 3), "win_95": [round(x, 3) for x in wilson(win, n)],
         "margin": round(mean_margin, 2), "margin_95": [round(mean_margin - half, 2), round(mean_margin + half, 2)],
         "wall_seconds": round(seconds, 1),
+        "faults": [f"seed {r.seed}, {f}" for r in results for f in r.faults],
     }
     if TABLES[name][0] == "hard":
         out.update({
@@ -170,6 +176,8 @@ def report(row: dict[str, object]) -> str:
                  f"{row['think_median']:.3f} s, p90 {row['think_p90']:.3f} s, max {row['think_max']:.3f} s over "
                  f"{row['decisions']} decisions; searched {row['searched']}, overruled the heuristic "
                  f"{row['overruled']}, out of time {row['timed_out']}")
+    for fault in row.get("faults") or []:  # type: ignore[attr-defined]
+        text += f"\n{'':<14} FAULT (a plain move stood in): {fault}"
     return text
 
 

@@ -203,6 +203,31 @@ def test_the_hard_rival_looks_ahead_from_round_3_at_two_seats_and_round_4_at_mor
     assert (decision.worlds > 0) == searches
 
 
+def test_a_rival_whose_thinking_fails_still_makes_a_legal_move_and_names_the_fault(
+        catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fault in a rival's own code never stops a game: the search failing leaves the heuristic's
+    choice; the heuristic failing too leaves the first legal action. The fault is named."""
+    from great_harbor.rivals import search
+
+    game = new_game(catalogue, 2, False, False, 8)
+    while game.s.round < 3 or len(game.legal_actions()) < 3:
+        game.apply(agents.choose(game))
+    view = game.view(game.current_player)
+    assert Rival("hard", 1, max_worlds=1, deadline=None).decide(view).fault is None
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(search, "search", broken)
+    decision = Rival("hard", 1, max_worlds=1, deadline=None).decide(view)
+    assert (decision.action, decision.fault) == (agents.choose(game), "RuntimeError: a bug")
+    monkeypatch.setattr(agents, "ranked", broken)
+    for level in LEVELS:
+        decision = Rival(level, 1).decide(view)
+        assert (decision.action, decision.fault) == (game.legal_actions()[0], "RuntimeError: a bug")
+        decision.note(view, game.view(None))  # its log line can still be written
+
+
 def test_the_hard_rival_weighs_alternatives_and_is_deterministic(catalogue: Catalogue) -> None:
     game = new_game(catalogue, 2, False, False, 8)
     rng = random.Random(8)

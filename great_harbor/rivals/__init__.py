@@ -72,6 +72,7 @@ class Decision:
     seconds: float = 0.0  # processor time it took
     timed_out: bool = False  # the search ran out of time and the heuristic's pick stood
     overruled: bool = False  # the search chose against the heuristic
+    fault: str | None = None  # the rival's own code failed (this error): a plain legal move stands in
 
     def note(self, own: SeatView, public: SeatView, weighed: int = 2) -> dict[str, Any]:
         """The log event for this decision (``kind``, ``actor``, ``data``, ``secret``, ``reader``),
@@ -145,14 +146,29 @@ class Rival:
         if top is None or view.seat is None or top.seat != view.seat:
             raise ValueError("a rival decides only its own pending decision, from its own view")
         start = time.thread_time()
-        if self.level == "easy":
-            decision = self._easy(view)
-        elif self.level == "hard":
-            decision = self._hard(view)
-        else:
+        try:
+            if self.level == "easy":
+                decision = self._easy(view)
+            elif self.level == "hard":
+                decision = self._hard(view)
+            else:
+                ranking = agents.ranked(view)
+                decision = self._plain(view, ranking, ranking[0][1])
+        except Exception as exc:  # a fault in a rival's own thinking must never stop the game
+            decision = self._after_fault(view, exc)
+        decision.seconds = time.thread_time() - start
+        return decision
+
+    def _after_fault(self, view: SeatView, exc: Exception) -> Decision:
+        """The move a rival makes when its own code failed: the heuristic's plain choice, or if that
+        fails too the first legal action; ``fault`` names the error for the table and the bench."""
+        fault = f"{type(exc).__name__}: {exc}"
+        try:
             ranking = agents.ranked(view)
             decision = self._plain(view, ranking, ranking[0][1])
-        decision.seconds = time.thread_time() - start
+        except Exception:  # the heuristic itself failed: any legal move keeps the game going
+            decision = Decision(view.legal_actions()[0], self.level)
+        decision.fault = fault
         return decision
 
     # --- the levels ---------------------------------------------------------------------------------

@@ -570,6 +570,9 @@ class GreatHarborApp(Hints, SessionControl, App[None]):
         except IllegalAction as exc:  # a bug in a rival: say so, the game waits for nobody
             self.notify(f"The rival could not play: {exc}", severity="error", timeout=10)
             return
+        if decision.fault is not None:  # the rival's code failed: it played a plain move, the game goes on
+            self.notify(f"A computer rival's thinking failed ({decision.fault}); it made a plain legal move "
+                        "instead.", severity="error", timeout=10)
         self._note_save()
         self.after_change((before, decision.action) if before is not None else None)
 

@@ -54,6 +54,7 @@ class HintReady(Message):
     token: tuple[int, int]
     text: Text
     action: object
+    fault: str | None = None  # working the hint out failed with this error
 
 
 class HintScreen(ModalScreen[object]):
@@ -157,8 +158,8 @@ class Hints(_Base):
 
         def think() -> None:
             decision = Rival("hard", seed).decide(own)
-            self.post_message(HintReady(token, hint_text(own, decision, private),
-                                        decision.action))
+            self.post_message(HintReady(token, hint_text(own, decision, private), decision.action,
+                                        decision.fault))
 
         self.run_worker(think, thread=True, group="hint", exclusive=True)
 
@@ -166,6 +167,9 @@ class Hints(_Base):
         game = self.game
         if game is None or message.token != (id(game), len(game.s.log)) or self.hint_refusal() is not None:
             return  # the game moved on meanwhile
+        if message.fault is not None:  # the hint's thinking failed: say so rather than show a plain move as hard's
+            self.notify(f"No hint: working it out failed ({message.fault}).", severity="error", timeout=8)
+            return
         if self.session is not None:
             self.session.hint_used()
         self.push_screen(HintScreen(message.text, message.action), self._hint_closed)

@@ -187,3 +187,28 @@ async def test_a_capital_h_typed_after_the_hand_off_is_text_not_a_hint() -> None
         assert isinstance(app.screen, GameScreen)
         assert app.screen.query_one(ActionPicker).filter.value.endswith("Dock Hut")
         assert app.session is not None and app.session.record.hints == 0
+
+
+async def test_a_rival_whose_thinking_fails_makes_a_plain_move_and_the_game_goes_on(monkeypatch: Any) -> None:
+    from great_harbor import agents
+
+    def broken(game: Any) -> Any:
+        raise RuntimeError("a bug in the heuristic")
+
+    monkeypatch.setattr(agents, "ranked", broken)
+    app = make_app(seed=3, players=["Ana"], rivals=["normal"], automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot, app)
+        while app.game is not None and app.game.current_player != 0 or isinstance(app.screen, AutomaTurnScreen):
+            await pilot.press("space")
+            await settle(pilot, app)
+        assert app.session is not None
+        played = len(app.session.actions)
+        await pilot.press("enter")  # Ana drafts; Livia's thinking fails, she drafts all the same
+        await settle(pilot, app)
+        assert len(app.session.actions) >= played + 2
+        assert any("thinking failed (RuntimeError: a bug in the heuristic)" in n for n in notes(app))
+        await pilot.press("H")  # a hint works the same out: it says it failed, nothing else
+        await settle(pilot, app)
+        assert not isinstance(app.screen, HintScreen)
+        assert any(n.startswith("No hint: working it out failed") for n in notes(app))
