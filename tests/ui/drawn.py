@@ -12,13 +12,20 @@ from great_harbor.ui.textshot import screen_text
 
 
 async def drawn_text(pilot: Pilot[Any], app: App[Any], *, contains: str = "", absent: str = "",
-                     tries: int = 200) -> str:
+                     steady: bool = False, tries: int = 200) -> str:
     """The screen's text once it shows something (and ``contains``, when given, and not
     ``absent``: what the screen before it showed, still drawn for a moment after it closed);
-    after ``tries`` pauses, whatever it shows, for the test's assertion to report."""
+    ``steady``: and the same again after a pause (a loaded machine may draw a screen in two
+    frames, the footer after the rest). After ``tries`` pauses, whatever it shows, for the test's
+    assertion to report."""
+    before = None
     for _ in range(tries):
         text = screen_text(app)
         if text.strip() and contains in text and not (absent and absent in text):
-            return text
+            if not steady or text == before:
+                return text
+            before = text
+        else:
+            before = None
         await pilot.pause()
     return screen_text(app)

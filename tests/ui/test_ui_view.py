@@ -30,11 +30,11 @@ async def table_text(game: Game, size: tuple[int, int]) -> tuple[str, str]:
             if isinstance(app.screen, HandOffScreen):
                 break
         assert isinstance(app.screen, HandOffScreen)  # several people: the seat to move takes the keyboard
-        cover = await drawn_text(pilot, app, contains="Pass the keyboard")
+        cover = await drawn_text(pilot, app, contains="Pass the keyboard", steady=True)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        return await drawn_text(pilot, app, contains="Round", absent="Pass the keyboard"), cover
+        return await drawn_text(pilot, app, contains="Round", absent="Pass the keyboard", steady=True), cover
 
 
 def states(cat: Catalogue) -> list[Game]:
