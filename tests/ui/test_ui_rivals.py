@@ -36,6 +36,13 @@ async def settle(pilot: Any, app: Any) -> None:
     raise AssertionError("a rival or a hint never finished")
 
 
+async def until_anas_turn(pilot: Any, app: Any) -> None:
+    """Skip the rivals' playback until Ana (seat 0) is to decide at the table."""
+    while app.game is not None and app.game.current_player != 0 or isinstance(app.screen, AutomaTurnScreen):
+        await pilot.press("space")
+        await settle(pilot, app)
+
+
 async def test_a_person_against_a_hard_rival_and_the_automa_to_the_end(drive: Driver, saves: Path) -> None:
     app = make_app(seed=11, players=["Ana"], rivals=["hard"], automa=True, automa_delay=0, blink=False,
                    rival_settings=QUICK)
@@ -67,9 +74,7 @@ async def test_rival_moves_are_played_back_and_cannot_be_undone() -> None:
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot, app)
         assert isinstance(app.screen, GameScreen)
-        while app.game is not None and app.game.current_player != 0 or isinstance(app.screen, AutomaTurnScreen):
-            await pilot.press("space")
-            await settle(pilot, app)
+        await until_anas_turn(pilot, app)
         await pilot.press("enter")  # Ana drafts; Livia (normal) drafts next and is played back
         await settle(pilot, app)
         assert isinstance(app.screen, AutomaTurnScreen)
@@ -128,9 +133,7 @@ async def test_f5_opens_the_rivals_chapter_from_a_rival_seat_and_over_a_rival_pl
     app = make_app(seed=3, players=["Ana"], rivals=["normal"], automa_delay=30, blink=False)
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot, app)
-        while app.game is not None and app.game.current_player != 0 or isinstance(app.screen, AutomaTurnScreen):
-            await pilot.press("space")
-            await settle(pilot, app)
+        await until_anas_turn(pilot, app)
         await pilot.press("enter")  # Ana drafts; Livia (normal) drafts next and is played back
         await settle(pilot, app)
         assert isinstance(app.screen, AutomaTurnScreen) and app.screen.rivals
@@ -199,9 +202,7 @@ async def test_a_rival_whose_thinking_fails_makes_a_plain_move_and_the_game_goes
     app = make_app(seed=3, players=["Ana"], rivals=["normal"], automa_delay=0, blink=False)
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot, app)
-        while app.game is not None and app.game.current_player != 0 or isinstance(app.screen, AutomaTurnScreen):
-            await pilot.press("space")
-            await settle(pilot, app)
+        await until_anas_turn(pilot, app)
         assert app.session is not None
         played = len(app.session.actions)
         await pilot.press("enter")  # Ana drafts; Livia's thinking fails, she drafts all the same
