@@ -402,3 +402,20 @@ def test_the_alternatives_named_read_differently_from_the_choice_and_each_other(
 
 def test_a_margin_that_rounds_to_nothing_reads_plus_zero() -> None:
     assert [narrate.signed(v) for v in (-0.0, -0.04, 0.04, 1.25, -2.0)] == ["+0.0", "+0.0", "+0.0", "+1.2", "-2.0"]
+
+
+def test_a_plain_decision_names_no_option_valued_above_its_own_pick_as_weighed(catalogue: Catalogue) -> None:
+    """The heuristic governs before it places its dice, whatever they are worth: a placement valued
+    above the govern action it takes is not an alternative it passed over, and a hard rival's
+    "weighed against" or a hint never shows it with a plus."""
+    above = 0
+    for seed in range(3):
+        game = new_game(catalogue, 2, False, False, seed)
+        while not game.is_over:
+            view = game.view(game.current_player)
+            ranking = agents.ranked(view)
+            above += any(v > ranking[0][0] for v, _ in ranking[1:])
+            decision = Rival("normal", 1).decide(view)
+            assert all(a.margin <= 0 for a in decision.alternatives)
+            game.apply(decision.action)
+    assert above  # the case arose

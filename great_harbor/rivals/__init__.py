@@ -176,7 +176,13 @@ class Rival:
     def _plain(self, view: SeatView, ranking: Sequence[tuple[float, Action]], action: Action) -> Decision:
         """A decision on the heuristic's values: its reasons and the runners-up."""
         value = next(v for v, a in ranking if a == action)
-        alternatives = [Alternative(a, v - value) for v, a in ranking if a != action and math.isfinite(v)]
+        # Where the heuristic's own pick is valued below another option, that option is a step of
+        # another kind it takes later, not instead (it governs before it places its dice, whatever
+        # they are worth): it was never weighed against the pick, and "+0.9 Prestige" beside it
+        # would read as a better move passed over.
+        ceiling = value if action == ranking[0][1] else math.inf
+        alternatives = [Alternative(a, v - value) for v, a in ranking
+                        if a != action and math.isfinite(v) and v <= ceiling]
         why, private = explain.reasons(view, action)
         return Decision(action, self.level, why, private, alternatives)
 
