@@ -152,8 +152,7 @@ class Rival:
             elif self.level == "hard":
                 decision = self._hard(view)
             else:
-                ranking = agents.ranked(view)
-                decision = self._plain(view, ranking, ranking[0][1])
+                decision = self._normal(view)
         except Exception as exc:  # a fault in a rival's own thinking must never stop the game
             decision = self._after_fault(view, exc)
         decision.seconds = time.thread_time() - start
@@ -164,14 +163,17 @@ class Rival:
         fails too the first legal action; ``fault`` names the error for the table and the bench."""
         fault = f"{type(exc).__name__}: {exc}"
         try:
-            ranking = agents.ranked(view)
-            decision = self._plain(view, ranking, ranking[0][1])
+            decision = self._normal(view)
         except Exception:  # the heuristic itself failed: any legal move keeps the game going
             decision = Decision(view.legal_actions()[0], self.level)
         decision.fault = fault
         return decision
 
     # --- the levels ---------------------------------------------------------------------------------
+
+    def _normal(self, view: SeatView) -> Decision:
+        ranking = agents.ranked(view)
+        return self._plain(view, ranking, ranking[0][1])
 
     def _plain(self, view: SeatView, ranking: Sequence[tuple[float, Action]], action: Action) -> Decision:
         """A decision on the heuristic's values: its reasons and the runners-up."""
