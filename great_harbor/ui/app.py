@@ -36,7 +36,8 @@ from great_harbor.engine.state import GameState
 from great_harbor.session import Session
 from great_harbor.startup import freeze_long_lived, resume_collector
 
-from .hints import HINT_KEY, Hints
+from .hints import Hints
+from .keys import HINT_KEY
 from .messages import (
     Act,
     NewGame,

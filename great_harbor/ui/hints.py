@@ -26,6 +26,8 @@ from textual.widgets import Static
 from great_harbor.engine import narrate
 from great_harbor.engine.describe import describe
 
+from .keys import HINT_KEY
+
 if TYPE_CHECKING:
     from textual.app import App
 
@@ -45,8 +47,6 @@ if TYPE_CHECKING:
         def seat_kind(self, seat: int) -> str: ...
 else:
     _Base = object
-
-HINT_KEY = "H"
 
 
 @dataclass

@@ -9,6 +9,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from drawn import drawn_text
+
 from great_harbor.ui.app import make_app
 from great_harbor.ui.hints import HintScreen
 from great_harbor.ui.screens.automa_turn import AutomaTurnScreen
@@ -162,6 +164,26 @@ async def test_a_capital_h_typed_in_the_action_filter_is_text_not_a_hint() -> No
         assert app.session is not None and app.session.record.hints == 0
         await pilot.press("escape")  # the filter cleared: H asks for a hint again
         await pilot.press("H")
+        await settle(pilot, app)
+        assert isinstance(app.screen, HintScreen)
+
+
+async def test_the_footer_offers_the_hint_key_and_a_typed_h_is_still_a_letter() -> None:
+    """Played in tmux: nothing at the table said that H gives a hint (only the README and the
+    palette did). The footer says so; with text typed, H is still a letter of the filter."""
+    from great_harbor.ui.widgets.picker import ActionPicker
+
+    app = make_app(seed=4, players=["Ana", "Ben"], automa_delay=0, blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameScreen)
+        text = await drawn_text(pilot, app, contains="H Hint")
+        assert "H Hint" in text.rstrip("\n").splitlines()[-1]  # the footer
+        await pilot.press("d", "H")
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.query_one(ActionPicker).filter.value == "dH"
+        await pilot.press("escape", "H")
         await settle(pilot, app)
         assert isinstance(app.screen, HintScreen)
 

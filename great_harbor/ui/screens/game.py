@@ -25,6 +25,7 @@ from great_harbor.engine.actions import Action, AssignPips
 from great_harbor.engine.describe import describe, detail, prompt, slot_name
 from great_harbor.engine.game import SeatView
 
+from ..keys import HINT_KEY
 from ..messages import Act
 from ..saving import TableCommands, marked_log
 from ..widgets.colony import ColonyBoard
@@ -83,6 +84,9 @@ class GameScreen(Screen[None]):
         Binding("f3", "next_tab", "Next board", priority=True, id="next-board"),
         Binding("f4", "log", "Log"),
         Binding("ctrl+z", "app.undo", "Undo", priority=True),
+        # For the footer: the app takes the key itself while nothing is typed (GreatHarborApp.on_event);
+        # typed into the action filter, a capital H is a letter.
+        Binding(HINT_KEY, "app.hint", "Hint"),
         Binding("ctrl+y", "app.redo", "Redo", priority=True, show=False),  # in the palette and the picker
         Binding("ctrl+e", "app.export_log", "Export log", priority=True, show=False, id="export-log"),  # in the palette
         Binding("ctrl+q", "app.quit", "Quit", id="quit"),
@@ -111,7 +115,8 @@ class GameScreen(Screen[None]):
         self.set_class(self.layout_mode == "compact", "compact")  # app.tcss: where notices show
         yield Static(id="status")
         yield from compose_table(
-            self.layout_mode, HarborMap(id="map"), ActionPicker(id="picker", blink=self.blink), "Actions"
+            self.layout_mode, HarborMap(id="map"),
+            ActionPicker(id="picker", blink=self.blink, table_keys=(HINT_KEY,)), "Actions",
         )
         yield Footer()
 

@@ -117,6 +117,16 @@ class FilterInput(Input):
         super().__init__(select_on_focus=False, **kwargs)  # type: ignore[arg-type]
         self.picker = picker
 
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        # Asked only to build the footer and the bindings the app may run: the table's own keys
+        # (the hint key) stay in the footer. Typed text still gets them: the filter takes a
+        # printable key before any binding of the screen's, and the app takes the hint key first
+        # only while nothing is typed. (Not hidden while typing: redrawing the footer at the
+        # first letter costs 70 ms, bench/ui.py.)
+        if key in self.picker.table_keys:
+            return False
+        return super().check_consume_key(key, character)
+
     def _watch_value(self, value: str) -> None:
         super()._watch_value(value)
         self.picker.filter_changed()
@@ -156,8 +166,12 @@ class ActionPicker(Vertical):
     class Chosen(Message):
         action: Action
 
-    def __init__(self, *, id: str | None = None, blink: bool = True) -> None:  # noqa: A002
+    def __init__(self, *, id: str | None = None, blink: bool = True,  # noqa: A002
+                 table_keys: tuple[str, ...] = ()) -> None:
+        """``table_keys``: printable keys the screen offers in its footer (the app takes them while
+        nothing is typed; typed, they are letters of the filter)."""
         super().__init__(id=id)
+        self.table_keys = table_keys
         self.items: list[Item] = []
         self.shown: list[Item] = []
         self._blink = blink
