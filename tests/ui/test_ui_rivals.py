@@ -113,6 +113,41 @@ async def test_the_hint_key_suggests_and_is_refused_over_the_hand_off() -> None:
         assert app.session is not None and app.session.record.hints == 1
 
 
+async def test_a_hint_taken_from_the_harbor_map_puts_the_keys_on_the_action_list() -> None:
+    """Play-test: with the map focused (Tab), Enter on the hint highlighted its suggestion in the
+    list but left the keys on the map, and the next Enter placed the die under the map's cursor."""
+    from great_harbor.ui.widgets.harbor_map import HarborMap
+    from great_harbor.ui.widgets.picker import ActionPicker
+
+    app = make_app(seed=4, players=["Ana"], rivals=["normal"], automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot, app)
+        for _ in range(40):  # draft until Ana places her dice
+            await until_anas_turn(pilot, app)
+            assert app.game is not None
+            if app.game.s.phase == "actions":
+                break
+            await pilot.press("enter")
+            await settle(pilot, app)
+        table = app.screen
+        assert isinstance(table, GameScreen) and app.game is not None and app.game.s.phase == "actions"
+        await pilot.press("tab")
+        assert table.query_one(HarborMap).has_focus
+        await pilot.press("H")
+        await settle(pilot, app)
+        assert isinstance(app.screen, HintScreen)
+        hinted = app.screen.action
+        await pilot.press("enter")
+        await pilot.pause()
+        picker = table.query_one(ActionPicker)
+        assert picker.has_focus_within and picker.highlighted_action == hinted
+        assert app.session is not None
+        done = len(app.session.record.actions)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.session.record.actions[done] == hinted  # the suggestion, not the map's slot
+
+
 async def test_f5_opens_the_rivals_chapter_from_a_rival_seat_and_over_a_rival_playback() -> None:
     """F5 (the context key) on the new-game screen's seat set to a rival opens the rivals'
     strengths; over the playback of a rival's move, why a rival did that. The table behind that

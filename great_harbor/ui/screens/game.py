@@ -280,9 +280,15 @@ class GameScreen(Screen[None]):
         return pending_topic(game)
 
     def highlight(self, action: object) -> None:
-        """Put the action list's highlight on ``action`` (a hint's suggestion)."""
-        if self.layout_mode != "small" and isinstance(action, Action):
-            self.query_one(ActionPicker).highlight(action)
+        """Put the action list's highlight on ``action`` (a hint's suggestion), with the keys on
+        the list, so that the next Enter takes it (on the map, Enter would place the die there)."""
+        if self.layout_mode == "small" or not isinstance(action, Action):
+            return
+        picker = self.query_one(ActionPicker)
+        if not picker.highlight(action) and picker.typed:  # letters typed while the hint was worked out
+            picker.action_clear()
+            picker.highlight(action)
+        picker.focus_filter()
 
     def show_thinking(self, name: str, level: str) -> None:
         """A computer rival is deciding: say so where the actions would be."""

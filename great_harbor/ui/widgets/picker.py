@@ -309,13 +309,14 @@ class ActionPicker(Vertical):
         opts.highlighted = max(0, min(len(self.shown) - 1, idx + step))
         self._show_detail()
 
-    def highlight(self, action: Action) -> None:
-        """Highlight ``action`` if it is listed (the map shows the same choice)."""
+    def highlight(self, action: Action) -> bool:
+        """Highlight ``action`` if it is listed (the map shows the same choice); whether it was."""
         for i, item in enumerate(self.shown):
             if item.action == action:
                 self.options.highlighted = i
                 self._show_detail()
-                return
+                return True
+        return False
 
     def action_clear(self) -> None:
         self.filter.value = ""
