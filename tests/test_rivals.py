@@ -419,3 +419,82 @@ def test_a_plain_decision_names_no_option_valued_above_its_own_pick_as_weighed(c
             assert all(a.margin <= 0 for a in decision.alternatives)
             game.apply(decision.action)
     assert above  # the case arose
+
+
+def test_an_option_ahead_by_less_than_chance_reads_as_no_clear_gain() -> None:
+    """Play-test: a hint's runners-up read "+9.0 ± 8.7 Prestige" under its pick, as if it passed a
+    better move over. Played out, an option ahead by too little to overrule the pick says so."""
+    assert narrate.margin_words(9.0, 8.7) == "+9.0 ± 8.7 Prestige, not a clear gain"
+    assert narrate.margin_words(-1.2, 0.4) == "-1.2 ± 0.4 Prestige"
+    assert narrate.margin_words(0.04, 0.5) == "+0.0 ± 0.5 Prestige"  # rounds to nothing: not ahead
+    assert narrate.margin_words(0.9, None) == "+0.9 Prestige"  # the heuristic's own values
+    assert narrate.margin_words(2.0, float("inf")) == "+2.0 Prestige, not a clear gain"  # one future: no spread
+    entries = [{"does": "draft B2", "margin": 3.1, "se": 4.0}, {"does": "", "margin": -2.0, "se": 1.0}]
+    assert narrate.weighed_words(entries) == ("draft B2 (+3.1 ± 4.0 Prestige, not a clear gain); "
+                                              "a card from its hand (-2.0 ± 1.0 Prestige)")
+
+
+@pytest.mark.parametrize(("gain", "reason"), [(3.0, "kept"), (-1.0, "confirmed")])
+def test_the_hard_rival_keeps_rather_than_confirms_its_pick_when_an_option_came_out_ahead(
+        catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch, gain: float, reason: str) -> None:
+    from great_harbor.rivals import search
+
+    game = new_game(catalogue, 2, False, False, 8)
+    while game.s.round < 2 or len(game.legal_actions()) < 3:
+        game.apply(agents.choose(game))
+    view = game.view(game.current_player)
+    ranking = agents.ranked(view)
+
+    def found(*args: object, **kwargs: object) -> search.Outcome:
+        (first, pick), (second, other) = ranking[:2]
+        weighed = [search.Weighed(pick, first), search.Weighed(other, second, gain, 4.0)]
+        return search.Outcome(pick, weighed, worlds=6)
+
+    monkeypatch.setattr(search, "search", found)
+    decision = Rival("hard", 1, search_from=1).decide(view)
+    assert decision.action == ranking[0][1] and decision.alternatives[0].margin == gain
+    assert [r["r"] for r in decision.why if r["r"] in ("kept", "confirmed")] == [reason]
+    words = narrate.reason_words(game, decision.why)
+    assert any("nothing it weighed came out clearly ahead" in w for w in words) == (reason == "kept")
+
+
+def test_a_forced_step_is_explained_as_the_only_choice(catalogue: Catalogue) -> None:
+    """Play-test: a forced step ("+2 Strength for Grain Carrier") read "the option worth most to
+    it", and its hint "it looks ahead only from round 4" in round 4."""
+    from great_harbor.rivals import explain
+    from great_harbor.ui.hints import hint_text
+
+    seen = 0
+    for seed in range(6):
+        game = new_game(catalogue, 2, False, False, seed)
+        while not game.is_over and seen < 3:
+            if len(game.legal_actions()) == 1:
+                view = game.view(game.current_player)
+                assert explain.reasons(view, game.legal_actions()[0]) == ([{"r": "only-option"}], [])
+                decision = Rival("hard", 1, **QUICK_HARD).decide(view)
+                text = hint_text(view, decision, private=True).plain
+                assert "because the only choice there is." in text
+                assert "Runners-up" not in text and "looks ahead" not in text
+                seen += 1
+            game.apply(agents.choose(game))
+    assert seen == 3
+
+
+def test_a_gain_wholly_over_its_track_is_explained_by_the_surplus_prestige(catalogue: Catalogue) -> None:
+    """Play-test: "Convert 2 coins into 0 Sails (+1 over the track → 1 Prestige) because resources
+    for later". A gain that lands nowhere is worth its Surplus Prestige, and says so."""
+    from great_harbor.engine.actions import ConvertCoins
+    from great_harbor.rivals import explain
+
+    game = new_game(catalogue, 2, False, False, 3)
+    while len(game.legal_actions()) < 2:
+        game.apply(agents.choose(game))
+    p = game.s.players[game.current_player]
+    p.resources["sails"] = catalogue.colony_board.resource_max
+    p.resources["rope"] = 0
+    view = game.view(game.current_player)
+    public, _ = explain.reasons(view, ConvertCoins("sails"))
+    assert public == [{"r": "surplus", "n": 1}]
+    assert narrate.reason_words(game, public) == ["a track already full pays 1 Prestige (Surplus)"]
+    public, _ = explain.reasons(view, ConvertCoins("rope"))
+    assert {"r": "surplus", "n": 1} not in public

@@ -8,6 +8,7 @@ engine reads these sentences back: undo, the hand-off and the Automa's playback 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -830,12 +831,14 @@ _REASONS: dict[str, Callable[[Table, Mapping[str, Any]], str]] = {
     "corsair": lambda t, r: "its ship needs the help",
     "not-needed": lambda t, r: "it does not need it now",
     "best-option": lambda t, r: "the option worth most to it",
+    "only-option": lambda t, r: "the only choice there is",
     "die-fits": lambda t, r: f"the die fits {_tiles(t, r['tiles'])} best",
     "best-spot": lambda t, r: f"the best spot for the die (worth about {r['pe']:.1f} Prestige to it)",
     "plans": lambda t, r: "resources toward its plans",
     "for-card": lambda t, r: f"resources toward the {card_name(t, r['card'])} in its hand",
     "for-site": lambda t, r: f"resources toward its {_site(t, r['site'])}",
     "spare": lambda t, r: "resources for later",
+    "surplus": lambda t, r: f"a track already full pays {r['n']} Prestige (Surplus)",
     "draws": lambda t, r: "it draws a card",
     "district": lambda t, r: "Smuggler tokens and resources from the District",
     "bonus-resource": lambda t, r: f"its {r['colour']} Dice Color Bonus adds a resource",
@@ -845,6 +848,8 @@ _REASONS: dict[str, Callable[[Table, Mapping[str, Any]], str]] = {
     "searched": lambda t, r: (f"played out over {plural(r['worlds'], 'sampled future')}, it gains "
                               f"{r['gain']:+.1f} Prestige on average over its first idea"),
     "confirmed": lambda t, r: f"confirmed over {plural(r['worlds'], 'sampled future')} played out",
+    "kept": lambda t, r: (f"kept: over {plural(r['worlds'], 'sampled future')} played out, nothing it weighed "
+                          "came out clearly ahead"),
     "slip": lambda t, r: "a hasty choice",
 }
 
@@ -868,14 +873,25 @@ def signed(value: float) -> str:
     return f"{shown if shown else 0.0:+.1f}"
 
 
+def margin_words(margin: float, se: float | None) -> str:
+    """An alternative's margin over the choice: "-1.2 ± 0.4 Prestige". Played out (``se`` given),
+    an option can come out ahead and still not be taken: by less than chance could make it (or
+    too little to matter), which the words then say rather than look like a better move passed over."""
+    spread = f" ± {se:.1f}" if se is not None and math.isfinite(se) else ""  # (one future: no spread)
+    text = f"{signed(margin)}{spread} Prestige"
+    if se is not None and round(margin, 1) > 0:
+        text += ", not a clear gain"
+    return text
+
+
 def weighed_words(entries: object) -> str:
     """Alternatives and their margins: "end its turn (-1.2 ± 0.4 Prestige)"."""
     parts = []
     for x in entries if isinstance(entries, list) else []:
         try:
             does = str(x["does"]) or "a card from its hand"
-            se = f" ± {x['se']:.1f}" if x.get("se") is not None else ""
-            parts.append(f"{does} ({signed(x['margin'])}{se} Prestige)")
+            se = x.get("se")
+            parts.append(f"{does} ({margin_words(float(x['margin']), None if se is None else float(se))})")
         except (KeyError, TypeError, ValueError, AttributeError):
             continue
     return "; ".join(parts)

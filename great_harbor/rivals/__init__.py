@@ -214,12 +214,14 @@ class Rival:
             decision.timed_out = True
             return decision
         chosen = found.weighed[0]
+        alternatives = [Alternative(w.action, w.gain - chosen.gain, w.se) for w in found.weighed[1:]]
         why, private = explain.reasons(view, found.action)
         if found.overruled:
             why = [{"r": "searched", "worlds": found.worlds, "gain": round(chosen.gain, 1)}, *why]
         else:
-            why = [*why, {"r": "confirmed", "worlds": found.worlds}]
-        alternatives = [Alternative(w.action, w.gain - chosen.gain, w.se) for w in found.weighed[1:]]
+            # Kept, not confirmed, when an option came out ahead by less than it takes to overrule.
+            ahead = any(round(a.margin, 1) > 0 for a in alternatives)
+            why = [*why, {"r": "kept" if ahead else "confirmed", "worlds": found.worlds}]
         return Decision(found.action, "hard", why, private, alternatives, worlds=found.worlds,
                         overruled=found.overruled)
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from great_harbor import agents
-from great_harbor.engine import Action, Game, fleet, harbor, voyage
+from great_harbor.engine import Action, Game, fleet, harbor, supply, voyage
 from great_harbor.engine import actions as act
 from great_harbor.engine.describe import describe
 from great_harbor.engine.game import SeatView
@@ -57,13 +57,17 @@ def _projects_helped(m: agents.Mind, gains: dict[str, int]) -> list[str]:
 def _gain_reasons(m: agents.Mind, gains: dict[str, int]) -> tuple[list[Reason], list[Reason]]:
     """Resources: what they are for. Public: "toward its plans" or a colony site by name;
     private: the card in hand they are for."""
+    items = supply.resource_items(m.p.resources, m.cat.colony_board.resource_max, gains)
+    surplus = [{"r": "surplus", "n": i["n"]} for i in items if i["k"] == "surplus"]
+    if surplus and not any(i["k"] == "res" and i["n"] for i in items):
+        return surplus, []  # every resource over its track: the Prestige is the reason, not the resources
     helped = _projects_helped(m, gains)
     if not helped:
-        return ([{"r": "spare"}] if gains else []), []
+        return ([{"r": "spare"}, *surplus] if gains else []), []
     pid = helped[0]
     if pid.startswith(("building-", "ship-")):
-        return [{"r": "plans"}], [{"r": "for-card", "card": pid}]
-    return [{"r": "for-site", "site": pid}], []
+        return [{"r": "plans"}, *surplus], [{"r": "for-card", "card": pid}]
+    return [{"r": "for-site", "site": pid}, *surplus], []
 
 
 def _placement(m: agents.Mind, die: int, slot: str, pips: int, no_fee: bool) -> tuple[list[Reason], list[Reason]]:
@@ -97,6 +101,8 @@ def reasons(view: SeatView, action: Action) -> tuple[list[Reason], list[Reason]]
     """Why ``action`` is good for the seat deciding in ``view``: (public facts, private facts)."""
     top = view.pending
     assert top is not None and view.seat is not None
+    if len(view.legal_actions()) == 1:  # a forced step: "worth most to it" would be no reason
+        return [{"r": "only-option"}], []
     m = agents.Mind(view, view.seat)
     s, p, cat = view.s, m.p, view.cat
     if isinstance(action, act.Draft):

@@ -100,13 +100,12 @@ def hint_text(game: Game, decision: Decision, private: bool) -> Text:
     if runners:
         out.append("Runners-up:\n", style="dim")
         for i, alt in enumerate(runners, start=2):
-            se = f" ± {alt.se:.1f}" if alt.se is not None else ""
-            out.append(f"  {i}. {describe(game, alt.action)} ({narrate.signed(alt.margin)}{se} Prestige)\n")
+            out.append(f"  {i}. {describe(game, alt.action)} ({narrate.margin_words(alt.margin, alt.se)})\n")
     if decision.worlds:
         out.append(f"Played out over {decision.worlds} sampled futures.", style="dim")
     elif decision.timed_out:
         out.append("Out of time to look ahead: the plain estimate.", style="dim")
-    else:
+    elif runners:  # (nothing weighed, as at a forced step: nothing to say of how)
         start = search_from(len(game.s.players))
         out.append(f"From the estimates (it looks ahead only from round {start} at this table).", style="dim")
     return out
