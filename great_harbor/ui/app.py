@@ -652,6 +652,11 @@ class GreatHarborApp(Hints, SessionControl, App[None]):
         open_lookup(self, screen.context_topic() if isinstance(screen, HasContextHelp) else None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hint":
+            # The table's footer offers H while the keys are on the action list. On the map, its own
+            # keys need the footer's room at 120 columns (H still hints there: see on_event).
+            table = self.table_in_front()
+            return table is None or table.keys_on_actions()
         if action == "context_help":
             # Asked for every footer refresh: a class flag, so that start-up need not import the
             # lookup screen (and its Markdown parser) just to answer "no lookup open yet".

@@ -135,6 +135,8 @@ async def test_a_hint_taken_from_the_harbor_map_puts_the_keys_on_the_action_list
         assert isinstance(table, GameScreen) and app.game is not None and app.game.s.phase == "actions"
         await pilot.press("tab")
         assert table.query_one(HarborMap).has_focus
+        # The map's own keys take the footer's room: H is offered on the action list (and hints anyway).
+        assert "H Hint" not in (await drawn_text(pilot, app, contains="Next die", absent="H Hint")).splitlines()[-1]
         await pilot.press("H")
         await settle(pilot, app)
         assert isinstance(app.screen, HintScreen)
@@ -143,6 +145,7 @@ async def test_a_hint_taken_from_the_harbor_map_puts_the_keys_on_the_action_list
         await pilot.pause()
         picker = table.query_one(ActionPicker)
         assert picker.has_focus_within and picker.highlighted_action == hinted
+        assert "H Hint" in (await drawn_text(pilot, app, contains="H Hint")).splitlines()[-1]
         assert app.session is not None
         done = len(app.session.record.actions)
         await pilot.press("enter")

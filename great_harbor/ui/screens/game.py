@@ -84,8 +84,8 @@ class GameScreen(Screen[None]):
         Binding("f3", "next_tab", "Next board", priority=True, id="next-board"),
         Binding("f4", "log", "Log"),
         Binding("ctrl+z", "app.undo", "Undo", priority=True),
-        # For the footer: the app takes the key itself while nothing is typed (GreatHarborApp.on_event);
-        # typed into the action filter, a capital H is a letter.
+        # For the footer, while the keys are on the action list: the app takes the key itself while
+        # nothing is typed (GreatHarborApp.on_event); typed into the action filter, H is a letter.
         Binding(HINT_KEY, "app.hint", "Hint"),
         Binding("ctrl+y", "app.redo", "Redo", priority=True, show=False),  # in the palette and the picker
         Binding("ctrl+e", "app.export_log", "Export log", priority=True, show=False, id="export-log"),  # in the palette
@@ -278,6 +278,10 @@ class GameScreen(Screen[None]):
                 if found is not None and found.rule is not None:
                     return Topic(found.rule, found.text)
         return pending_topic(game)
+
+    def keys_on_actions(self) -> bool:
+        """Whether the keys go to the action list (its filter or its options), not the map or the log."""
+        return self.layout_mode != "small" and self.query_one(ActionPicker).has_focus_within
 
     def highlight(self, action: object) -> None:
         """Put the action list's highlight on ``action`` (a hint's suggestion), with the keys on
