@@ -498,3 +498,26 @@ def test_a_gain_wholly_over_its_track_is_explained_by_the_surplus_prestige(catal
     assert narrate.reason_words(game, public) == ["a track already full pays 1 Prestige (Surplus)"]
     public, _ = explain.reasons(view, ConvertCoins("rope"))
     assert {"r": "surplus", "n": 1} not in public
+
+
+def test_the_card_a_rival_plays_is_named_in_the_other_ways_it_weighed_to_play_it(catalogue: Catalogue) -> None:
+    """Play-test: "play Person Legate (#4) into slot 1. Weighed against: a card from its hand (+0.0
+    Prestige); a card from its hand (+0.0 Prestige)": the same Legate into slots 2 and 3."""
+    from great_harbor.engine.actions import PlayPerson
+    from great_harbor.rivals import explain
+
+    for seed in range(20):
+        game = new_game(catalogue, 2, False, False, seed)
+        while not game.is_over:
+            plays = [a for a in game.legal_actions() if isinstance(a, PlayPerson)]
+            twice = [(a, b) for a in plays for b in plays if a.card == b.card and a != b]
+            if twice:
+                chosen, other = twice[0]
+                own, public = game.view(game.current_player), game.view(None)
+                everyone, mine = explain.weighed_entries(own, public, [(other, -1.0)], chosen)
+                assert everyone == mine and narrate.card_name(game, chosen.card) in everyone[0]["does"]
+                everyone, _ = explain.weighed_entries(own, public, [(other, -1.0)])
+                assert everyone[0]["does"] == ""  # no choice to reveal it: "a card from its hand"
+                return
+            game.apply(agents.choose(game))
+    raise AssertionError("no Person could be played two ways")

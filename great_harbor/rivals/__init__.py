@@ -88,7 +88,7 @@ class Decision:
         if self.level == "hard" and self.alternatives:
             named = distinct_alternatives(self.action, self.alternatives, lambda a: explain.words(own, a), weighed)
             options = [(a.action, a.margin) for a in named]
-            everyone, mine = explain.weighed_entries(own, public, options)
+            everyone, mine = explain.weighed_entries(own, public, options, self.action)
             for x, y, a in zip(everyone, mine, named, strict=False):
                 x["se"] = y["se"] = None if a.se is None else round(a.se, 1)
             data["weighed"] = everyone

@@ -210,11 +210,12 @@ def words(game: Game, action: Action) -> str:
     return text[:1].lower() + text[1:]
 
 
-def public_words(own: SeatView, public: SeatView, action: Action, chosen: bool) -> str | None:
+def public_words(own: SeatView, public: SeatView, action: Action, chosen: bool,
+                 revealed: frozenset[str] = frozenset()) -> str | None:
     """The words for ``action`` that everyone may read, or None when they would give away what
-    only the deciding seat knows: a card in its hand (unless ``chosen`` puts it on the table),
-    what it saw in private."""
-    hand = set(own.s.players[own.seat].hand) if own.seat is not None else set()
+    only the deciding seat knows: a card in its hand (unless ``chosen`` puts it on the table, or it
+    is among the cards ``revealed`` by the choice), what it saw in private."""
+    hand = set(own.s.players[own.seat].hand) - revealed if own.seat is not None else set()
     values = [str(v) for v in action.to_dict().values()]
     names_hand = any(v in hand or any(part in hand for part in v.split(":")) for v in values)
     if names_hand and not (chosen and _plays_card(action)):
@@ -232,13 +233,17 @@ def _plays_card(action: Action) -> bool:
 
 
 def weighed_entries(own: SeatView, public: SeatView, options: Sequence[tuple[Action, float]],
-                    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+                    chosen: Action | None = None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Alternatives and their margins, (for everyone, for the seat alone). An alternative that
-    would name a card in hand stays in the seat's own list; everyone reads "a card from its hand"."""
+    would name a card in hand stays in the seat's own list; everyone reads "a card from its hand".
+    A card the ``chosen`` action plays is on the table: the same card used another way is named
+    (not "a card from its hand" for the Legate it has just played into slot 1)."""
+    revealed = frozenset({chosen.card}) if isinstance(chosen, (act.PlayPerson, act.PlayBuilding, act.PlayShip)) \
+        else frozenset()
     public_list: list[dict[str, Any]] = []
     private_list: list[dict[str, Any]] = []
     for action, margin in options:
-        text = public_words(own, public, action, chosen=False)
+        text = public_words(own, public, action, chosen=False, revealed=revealed)
         private_list.append({"does": words(own, action), "margin": round(margin, 1)})
         public_list.append({"does": text if text is not None else "", "margin": round(margin, 1)})
     return public_list, private_list
