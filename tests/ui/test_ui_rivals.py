@@ -153,6 +153,36 @@ async def test_a_hint_taken_from_the_harbor_map_puts_the_keys_on_the_action_list
         assert app.session.record.actions[done] == hinted  # the suggestion, not the map's slot
 
 
+async def test_while_a_rival_thinks_the_top_line_says_so(monkeypatch: Any) -> None:
+    """Play-test: the top line put the rival's question to the person reading it ("Marcus: your
+    ships share a position — which resolves first?")."""
+    import threading
+
+    from great_harbor.rivals import Rival
+
+    go = threading.Event()
+    decide = Rival.decide
+
+    def slow(self: Rival, view: Any) -> Any:
+        go.wait(20)
+        return decide(self, view)
+
+    monkeypatch.setattr(Rival, "decide", slow)
+    app = make_app(seed=4, players=["Ana"], rivals=["normal"], automa_delay=0, blink=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        for _ in range(400):
+            if app.thinking is not None:
+                break
+            if app.game is not None and app.game.current_player == 0 and isinstance(app.screen, GameScreen):
+                await pilot.press("enter")
+            await pilot.pause(0.01)
+        assert app.thinking == 1
+        top = (await drawn_text(pilot, app, contains="is thinking")).splitlines()[0]
+        assert "Livia (normal rival) is thinking…" in top and "your" not in top
+        go.set()
+        await settle(pilot, app)
+
+
 async def test_f5_opens_the_rivals_chapter_from_a_rival_seat_and_over_a_rival_playback() -> None:
     """F5 (the context key) on the new-game screen's seat set to a rival opens the rivals'
     strengths; over the playback of a rival's move, why a rival did that. The table behind that

@@ -298,7 +298,14 @@ class GameScreen(Screen[None]):
         """A computer rival is deciding: say so where the actions would be."""
         if self.layout_mode == "small":
             return
-        self.query_one(ActionPicker).set_items(Text(f"{name} ({level} rival) is thinking…", style="bold"), [])
+        thinking = f"{name} ({level} rival) is thinking…"
+        self.query_one(ActionPicker).set_items(Text(thinking, style="bold"), [])
+        # The top line too: the question it would show is put to the rival ("Marcus: your ships
+        # share a position..."), not to the person reading it.
+        status = round_text(self.game, short=self.layout_mode != "wide")
+        status.append("   ")
+        status.append(fit_question(thinking, self.app.size.width - status.cell_len - 1), style="bold")
+        self.query_one("#status", Static).update(status)
 
     # --- what players pick ----------------------------------------------------------------
 
