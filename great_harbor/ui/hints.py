@@ -114,6 +114,8 @@ def hint_text(game: Game, decision: Decision, private: bool) -> Text:
 class Hints(_Base):
     """Mixed into the app (see the module docstring)."""
 
+    _hint_asked: tuple[int, int] | None = None  # the state the last hint was asked for
+
     def hint_refusal(self) -> str | None:
         """Why no hint can be given now, or None."""
         game = self.game
@@ -153,6 +155,9 @@ class Hints(_Base):
         own = game.view(top.seat)
         private = self.viewer == top.seat
         token = (id(game), len(game.s.log))
+        if token == self._hint_asked and any(w.group == "hint" and w.is_running for w in self.workers):
+            return  # H again while this very hint is worked out: it is on its way (no second notice)
+        self._hint_asked = token
         self.notify("Thinking about a hint…", timeout=2)
 
         def think() -> None:

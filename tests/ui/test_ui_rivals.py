@@ -183,6 +183,33 @@ async def test_while_a_rival_thinks_the_top_line_says_so(monkeypatch: Any) -> No
         await settle(pilot, app)
 
 
+async def test_h_again_while_the_hint_is_worked_out_asks_once(monkeypatch: Any) -> None:
+    """Play-test: two "Thinking about a hint…" notices stacked, the hint box already open."""
+    import threading
+
+    from great_harbor.rivals import Rival
+
+    go = threading.Event()
+    decide = Rival.decide
+
+    def slow(self: Rival, view: Any) -> Any:
+        go.wait(20)
+        return decide(self, view)
+
+    app = make_app(seed=4, players=["Ana", "Ben"], automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot, app)
+        monkeypatch.setattr(Rival, "decide", slow)
+        await pilot.press("H")
+        await pilot.pause(0.05)
+        await pilot.press("H")
+        go.set()
+        await settle(pilot, app)
+        assert isinstance(app.screen, HintScreen)
+        assert sum("Thinking about a hint" in n for n in notes(app)) == 1
+        assert app.session is not None and app.session.record.hints == 1
+
+
 async def test_f5_opens_the_rivals_chapter_from_a_rival_seat_and_over_a_rival_playback() -> None:
     """F5 (the context key) on the new-game screen's seat set to a rival opens the rivals'
     strengths; over the playback of a rival's move, why a rival did that. The table behind that
