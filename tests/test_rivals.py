@@ -521,3 +521,17 @@ def test_the_card_a_rival_plays_is_named_in_the_other_ways_it_weighed_to_play_it
                 return
             game.apply(agents.choose(game))
     raise AssertionError("no Person could be played two ways")
+
+
+def test_reasons_say_why_rather_than_name_the_move_again(catalogue: Catalogue) -> None:
+    """Play-test: hints read "because Dock Hut 1." and "because amphorae the Trade board asks for."."""
+    game = new_game(catalogue, 2, False, False, 1)
+    site = catalogue.colony_board.sites[0]
+    words = narrate.reason_words(game, [{"r": "luxury", "luxury": "amphorae", "wanted": True},
+                                        {"r": "luxury", "luxury": "wine", "wanted": False},
+                                        {"r": "structure", "site": site.id, "adjacent": 0},
+                                        {"r": "structure", "site": site.id, "adjacent": 2}])
+    name = f"{'Dock Hut' if site.kind == 'dock_hut' else 'Insula'} {site.index}"
+    assert words == ["the Trade board asks for amphorae", "wine to trade later",
+                     f"{name} scores Prestige at the end",
+                     f"{name} scores Prestige at the end, more for being next to 2 structures of its own"]

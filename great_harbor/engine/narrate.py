@@ -814,10 +814,11 @@ _REASONS: dict[str, Callable[[Table, Mapping[str, Any]], str]] = {
     "strongest-fleet": lambda t, r: "the strongest ship in its fleet",
     "first-ship": lambda t, r: "its first ship",
     "replaces": lambda t, r: f"it retires the weaker {card_name(t, r['card'])}",
-    "structure": lambda t, r: _site(t, r["site"]) + (
-        f" next to {plural(r['adjacent'], 'structure')} it has" if r["adjacent"] else ""),
+    "structure": lambda t, r: _site(t, r["site"]) + " scores Prestige at the end" + (
+        f", more for being next to {plural(r['adjacent'], 'structure')} of its own" if r["adjacent"] else ""),
     "activate": lambda t, r: f"the {card_name(t, r['card'])}'s power is worth a marker now",
-    "luxury": lambda t, r: f"{r['luxury']} " + ("the Trade board asks for" if r["wanted"] else "to trade later"),
+    "luxury": lambda t, r: (f"the Trade board asks for {r['luxury']}" if r["wanted"]
+                            else f"{r['luxury']} to trade later"),
     "crew": lambda t, r: f"+1 {r['stat']} on every voyage",
     "repair": lambda t, r: "the ship must sail again",
     "odds": lambda t, r: f"about {r['pct']}% to beat the first Pirates",
