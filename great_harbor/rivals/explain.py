@@ -227,9 +227,12 @@ def public_words(own: SeatView, public: SeatView, action: Action, chosen: bool,
     return theirs if mine == theirs else None
 
 
+# Actions that put the card they name on the table (so naming it gives nothing away).
+_PLAYS_CARD = (act.PlayPerson, act.PlayBuilding, act.PlayShip)
+
+
 def _plays_card(action: Action) -> bool:
-    """An action that puts the card it names on the table (so naming it gives nothing away)."""
-    return isinstance(action, (act.PlayPerson, act.PlayBuilding, act.PlayShip))
+    return isinstance(action, _PLAYS_CARD)
 
 
 def weighed_entries(own: SeatView, public: SeatView, options: Sequence[tuple[Action, float]],
@@ -238,8 +241,7 @@ def weighed_entries(own: SeatView, public: SeatView, options: Sequence[tuple[Act
     would name a card in hand stays in the seat's own list; everyone reads "a card from its hand".
     A card the ``chosen`` action plays is on the table: the same card used another way is named
     (not "a card from its hand" for the Legate it has just played into slot 1)."""
-    revealed = frozenset({chosen.card}) if isinstance(chosen, (act.PlayPerson, act.PlayBuilding, act.PlayShip)) \
-        else frozenset()
+    revealed = frozenset({chosen.card}) if isinstance(chosen, _PLAYS_CARD) else frozenset()
     public_list: list[dict[str, Any]] = []
     private_list: list[dict[str, Any]] = []
     for action, margin in options:

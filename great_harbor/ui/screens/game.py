@@ -168,12 +168,7 @@ class GameScreen(Screen[None]):
         top = game.pending
         deciding = top.seat if top is not None else None
         shown = viewer if viewer is not None else (deciding if deciding is not None else 0)
-        status = round_text(game, short=self.layout_mode != "wide")
-        status.append("   ")
-        question = WATCHING if watching else prompt(game)
-        ask = fit_question(question, self.app.size.width - status.cell_len - 1)
-        status.append(ask, style="bold reverse" if not hidden and not watching else "")
-        self.query_one("#status", Static).update(status)
+        self._show_status(WATCHING if watching else prompt(game), "bold reverse" if not hidden and not watching else "")
         private = viewer is not None and viewer == shown
         if self.layout_mode == "compact" and game.s.phase != self.tab_phase:
             # In tabs, a new phase brings up its board: the Trade board for the Voyage (the
@@ -302,9 +297,13 @@ class GameScreen(Screen[None]):
         self.query_one(ActionPicker).set_items(Text(thinking, style="bold"), [])
         # The top line too: the question it would show is put to the rival ("Marcus: your ships
         # share a position..."), not to the person reading it.
+        self._show_status(thinking, "bold")
+
+    def _show_status(self, question: str, style: str) -> None:
+        """The top line: the round, then ``question`` in what room is left."""
         status = round_text(self.game, short=self.layout_mode != "wide")
         status.append("   ")
-        status.append(fit_question(thinking, self.app.size.width - status.cell_len - 1), style="bold")
+        status.append(fit_question(question, self.app.size.width - status.cell_len - 1), style=style)
         self.query_one("#status", Static).update(status)
 
     # --- what players pick ----------------------------------------------------------------
