@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from children import PYTHON, read_line
 from gameplay import NAMES, agent_action, play
 
 from great_harbor import cli, cli_saves
@@ -297,8 +298,9 @@ HOLDER = textwrap.dedent(
 def held(tmp_path: Path, catalogue: Catalogue) -> Iterator[tuple[Path, subprocess.Popen[str]]]:
     """A save that another process is playing."""
     path = record_file(tmp_path, catalogue)
-    proc = subprocess.Popen([sys.executable, "-c", HOLDER, str(path), str(ROOT)], stdout=subprocess.PIPE, text=True)
-    assert proc.stdout is not None and proc.stdout.readline().strip() == "holding"
+    proc = subprocess.Popen([*PYTHON, "-c", HOLDER, str(path), str(ROOT)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    assert read_line(proc, timeout=120).strip() == "holding"
     yield path, proc
     proc.kill()
     proc.wait(timeout=30)

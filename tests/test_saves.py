@@ -8,13 +8,13 @@ import os
 import random
 import signal
 import subprocess
-import sys
 import textwrap
 import time
 from datetime import datetime
 from pathlib import Path
 
 import pytest
+from children import PYTHON, read_line
 from gameplay import NAMES, agent_action, play
 
 from great_harbor import saves
@@ -304,7 +304,7 @@ PLAYER = textwrap.dedent(
 
 def start_player(script: Path, seed: int, path: Path, mode: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, str(script), str(seed), str(path), mode, str(ROOT), str(ROOT / "tests")],
+        [*PYTHON, str(script), str(seed), str(path), mode, str(ROOT), str(ROOT / "tests")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
 
@@ -314,7 +314,7 @@ def kill_after(proc: subprocess.Popen[str], acks: int, extra_delay: float) -> in
     assert proc.stdout is not None
     lines: list[str] = []
     while len(lines) < acks:
-        line = proc.stdout.readline()
+        line = read_line(proc, timeout=120)
         if not line:
             break
         lines.append(line.strip())

@@ -9,13 +9,13 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import textwrap
 from pathlib import Path
 from typing import Any
 
 import pytest
 from agent_keys import pick, play_until, step
+from children import PYTHON, read_line
 
 from great_harbor import cli, cli_saves
 from great_harbor import saves as saves_module
@@ -154,8 +154,10 @@ CHILD = textwrap.dedent("""
             await play_until(pilot, app, lambda g: (g.s.round, g.s.turn) >= (3, "B") and g.s.phase == "actions"
                              and g.pending.kind == "turn" and len(g.s.players[g.pending.seat].drafted) == 1)
             session = app.session
-            print(json.dumps({{"actions": len(session.actions), "state": state_digest(session.game),
-                              "log": session.game.log_lines()[-1], "path": str(session.path)}}), flush=True)
+            # To the real stdout: inside the app, print() goes to Textual's capture, never the pipe.
+            sys.__stdout__.write(json.dumps({{"actions": len(session.actions), "state": state_digest(session.game),
+                                 "log": session.game.log_lines()[-1], "path": str(session.path)}}) + "\\n")
+            sys.__stdout__.flush()
             await asyncio.sleep(600)  # the terminal is closed: SIGKILL arrives here
 
     asyncio.run(main())
@@ -168,11 +170,10 @@ async def test_killed_halfway_then_continue_reaches_the_last_action(saves: Path,
     ``great-harbor`` -> Continue goes on at exactly the last action."""
     code = CHILD.format(seed=5, names=NAMES, folder=str(saves))
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests" / "ui")]))
-    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    child = subprocess.Popen([*PYTHON, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              env=env, cwd=ROOT, text=True)
     try:
-        assert child.stdout is not None
-        line = child.stdout.readline()
+        line = read_line(child, timeout=240)  # half a game played key by key, on a loaded machine
         assert line, f"the child failed: {child.stderr.read() if child.stderr else ''}"
         last = json.loads(line)
     finally:
