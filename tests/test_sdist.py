@@ -46,7 +46,7 @@ def pytest_ran(proc: subprocess.CompletedProcess[str]) -> str:
 
 
 def test_the_sdist_ships_what_its_tests_read(unpacked: Path) -> None:
-    for name in ("PKG-INFO", "pyproject.toml", "README.md", "screens.md", "scripts/capture_screens.py",
+    for name in ("PKG-INFO", "pyproject.toml", "LICENSE", "README.md", "screens.md", "scripts/capture_screens.py",
                  "scripts/golden_trace.py", "data/harbor.yaml", "tests/conftest.py", "great_harbor/py.typed"):
         assert (unpacked / name).is_file(), f"the sdist lacks {name}"
     assert list((unpacked / "bench" / "questions").glob("*.yaml"))
