@@ -1,3 +1,3 @@
 """The Great Harbor: a terminal edition of the board game."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -46,8 +46,9 @@ def pytest_ran(proc: subprocess.CompletedProcess[str]) -> str:
 
 
 def test_the_sdist_ships_what_its_tests_read(unpacked: Path) -> None:
-    for name in ("PKG-INFO", "pyproject.toml", "LICENSE", "README.md", "screens.md", "scripts/capture_screens.py",
-                 "scripts/golden_trace.py", "data/harbor.yaml", "tests/conftest.py", "great_harbor/py.typed"):
+    for name in ("PKG-INFO", "pyproject.toml", "LICENSE", "CHANGELOG.md", "README.md", "screens.md",
+                 "scripts/capture_screens.py", "scripts/golden_trace.py", "data/harbor.yaml",
+                 "data/earlier-fingerprints.txt", "tests/conftest.py", "great_harbor/py.typed"):
         assert (unpacked / name).is_file(), f"the sdist lacks {name}"
     assert list((unpacked / "bench" / "questions").glob("*.yaml"))
     assert not (unpacked / ".ci").exists() and not (unpacked / ".venv").exists()
