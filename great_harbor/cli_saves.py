@@ -263,12 +263,39 @@ COMMANDS: dict[str, Command] = {
 }
 
 
+DRIVER_ENV = "TEXTUAL_DRIVER"  # names the driver Textual runs the app with
+
+
+def terminal_problem() -> str | None:
+    """Why the app cannot be played here, or None. Textual reads the keys from stdin and draws on
+    stderr (on Windows, stdout): both must be a terminal, else the app would write its escape
+    codes into a file and wait for keys that never come. Unless ``$TEXTUAL_DRIVER`` names the
+    driver: textual-serve (``great-harbor serve``) runs the app over pipes with its web driver."""
+    if os.environ.get(DRIVER_ENV):
+        return None
+    drawn_on = ("stdout", sys.__stdout__) if os.name == "nt" else ("stderr", sys.__stderr__)
+    for name, stream in (("stdin", sys.__stdin__), drawn_on):
+        try:
+            terminal = stream is not None and stream.isatty()
+        except (OSError, ValueError):  # closed
+            terminal = False
+        if not terminal:
+            return f"the game needs a terminal ({name} is not one)"
+    return None
+
+
 def run_app(players: list[str] | None = None, automa: bool = False, seed: int | None = None,
             shops: bool = False, *, saves_dir: Path | None = None, session: Session | None = None,
             replay: Replay | None = None, data: Path | None = None, rivals: Sequence[str] = ()) -> int:
     """Run the app: a new game (``players``), a saved one (``session``), the replay viewer
     (``replay``), or else the new-game screen; new games use the catalogue in ``data`` (default:
-    the shipped one)."""
+    the shipped one). Without a terminal to play in, says so in one line and gives exit status 2."""
+    problem = terminal_problem()
+    if problem is not None:
+        if session is not None:
+            session.close()  # free the save for a program that goes on (main() called by one)
+        print(f"great-harbor: {problem}; to play in a browser, run 'great-harbor serve'", file=sys.stderr)
+        return 2
     from great_harbor.startup import pause_collector, resume_collector
 
     pause_collector()  # until the first frame: the app resumes it (see great_harbor.startup)

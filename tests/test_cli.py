@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from great_harbor import cli_saves
 from great_harbor.cli import main
 from great_harbor.data import default_data_dir
 
@@ -228,6 +229,7 @@ def test_play_takes_the_edited_catalogue(how: str, edited: Path, monkeypatch: py
 
     monkeypatch.setattr("great_harbor.ui.app.make_app", make_app)
     monkeypatch.setattr("great_harbor.startup.pause_collector", lambda: None)  # no app resumes it here
+    monkeypatch.setattr(cli_saves, "terminal_problem", lambda: None)  # the tests may run without one
     argv = ["play", "--players", "Ana,Ben"]
     if how == "option":
         argv += ["--data", str(edited)]
@@ -240,11 +242,84 @@ def test_play_takes_the_edited_catalogue(how: str, edited: Path, monkeypatch: py
     assert seen[0].ships["ship-1"].hull == 2
 
 
-def test_play_with_a_broken_catalogue_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_play_with_a_broken_catalogue_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     import gc
 
+    monkeypatch.setattr(cli_saves, "terminal_problem", lambda: None)  # the tests may run without one
     assert gc.isenabled()
     assert main(["play", "--players", "Ana,Ben", "--data", str(tmp_path / "absent")]) == 1
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1 and "no such directory" in err
     assert gc.isenabled()  # paused for the app's start-up, which did not happen
+
+
+# --- no terminal: one line, not a screen drawn into a file ----------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+RECORD = ROOT / "tests" / "records" / "v0.1.0-21e4b00-three-seats-finished.json"
+NO_TERMINAL = "the game needs a terminal"
+
+
+@pytest.mark.parametrize("command", [[], ["play", "--players", "Ana,Ben"], ["play", "--load", "GAME"],
+                                     ["replay", str(RECORD)]])
+def test_without_a_terminal_the_app_says_so_in_one_line(command: list[str], tmp_path: Path) -> None:
+    """``great-harbor > out.txt 2>&1 < /dev/null`` (a script, CI, a service): one line and exit 2 at
+    once, instead of escape codes written into the file and a wait for keys that never come."""
+    shutil.copy(RECORD, tmp_path / "game.json")
+    out = tmp_path / "out.txt"
+    env = {key: value for key, value in os.environ.items() if key != "TEXTUAL_DRIVER"}
+    with out.open("wb") as file:
+        argv = [str(tmp_path / "game.json") if arg == "GAME" else arg for arg in command]
+        done = subprocess.run([sys.executable, "-m", "great_harbor", *argv, "--saves-dir", str(tmp_path)],
+                              stdin=subprocess.DEVNULL, stdout=file, stderr=subprocess.STDOUT, env=env, cwd=ROOT,
+                              timeout=20)
+    text = out.read_text()
+    assert done.returncode == 2, text
+    assert text == (f"great-harbor: {NO_TERMINAL} (stdin is not one); to play in a browser, run "
+                    "'great-harbor serve'\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "out.txt"]  # no new save, no lock left
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal (POSIX)")
+def test_keys_from_a_terminal_but_the_screen_into_a_file_is_refused_too(tmp_path: Path) -> None:
+    """Textual draws on stderr: with only that one redirected, the file would get the screen."""
+    import pty
+
+    main_end, terminal = pty.openpty()
+    out = tmp_path / "screen.txt"
+    env = {key: value for key, value in os.environ.items() if key != "TEXTUAL_DRIVER"}
+    try:
+        with out.open("wb") as file:
+            done = subprocess.run([sys.executable, "-m", "great_harbor", "--saves-dir", str(tmp_path)],
+                                  stdin=terminal, stdout=terminal, stderr=file, env=env, cwd=ROOT, timeout=20)
+    finally:
+        os.close(terminal)
+        os.close(main_end)
+    text = out.read_text()
+    assert done.returncode == 2 and text.count("\n") == 1 and f"{NO_TERMINAL} (stderr is not one)" in text
+    assert "\x1b" not in text
+
+
+def test_the_served_app_has_no_terminal_and_needs_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``great-harbor serve`` runs the app over pipes with Textual's web driver, which
+    textual-serve names in $TEXTUAL_DRIVER: no terminal is asked for there."""
+    monkeypatch.setattr(sys, "__stdin__", None)
+    assert cli_saves.terminal_problem() == f"{NO_TERMINAL} (stdin is not one)"
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
+    assert cli_saves.terminal_problem() is None
+
+
+def test_a_save_opened_without_a_terminal_is_free_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """``play --load`` takes the save's lock before the app would start: refused, it lets go."""
+    from great_harbor.data import load_catalogue
+    from great_harbor.session import Session
+
+    path = tmp_path / "game.json"
+    shutil.copy(ROOT / "tests" / "records" / "0.1.0-solo-shops.json", path)
+    monkeypatch.setattr(cli_saves, "terminal_problem", lambda: f"{NO_TERMINAL} (stdin is not one)")
+    assert main(["play", "--load", str(path)]) == 2
+    assert NO_TERMINAL in capsys.readouterr().err
+    Session.load(load_catalogue(), path).close()  # not 'the game is open in another great-harbor'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]

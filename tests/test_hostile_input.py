@@ -255,6 +255,7 @@ def test_6_an_app_that_stopped_on_an_error_exits_non_zero(monkeypatch: pytest.Mo
 
     monkeypatch.setattr(app_module, "make_app", lambda **_: Crashed())
     monkeypatch.setattr("great_harbor.startup.pause_collector", lambda: None)  # no app: nothing would resume it
+    monkeypatch.setattr(cli_saves, "terminal_problem", lambda: None)  # the tests may run without one
     assert cli_saves.run_app(players=["Ana", "Ben"]) == 1
 
 
