@@ -17,7 +17,7 @@ final scores, and prints how long it took.
 
     python3 bench/web.py [--loads 5] [--keys 60] [--game]
 
-Needs the web and test extras (textual-serve, Playwright): pip install '.[test]'.
+Needs the browser extra (textual-serve and Playwright): pip install '.[browser]'.
 """
 
 from __future__ import annotations
@@ -189,7 +189,7 @@ def main() -> int:
         import textual_serve  # noqa: F401
         from playwright.sync_api import sync_playwright
     except ImportError as exc:
-        print(f"bench/web.py needs the test extra (pip install '.[test]'): {exc}", file=sys.stderr)
+        print(f"bench/web.py needs the browser extra (pip install '.[browser]'): {exc}", file=sys.stderr)
         return 1
     if chromium() is None:
         print("bench/web.py needs Chromium: apt-get install chromium (or CHROMIUM=/path/to/chrome)", file=sys.stderr)

@@ -3,8 +3,9 @@ opens the page on 127.0.0.1 and plays as a person at that browser would, by keys
 game from the new-game screen, the draft, a die placed on the harbor map, the rules lookup and a
 search, the log exported as a download. Every request the page makes goes to the game's server.
 
-Skipped only where no Chromium is installed (Debian: ``apt-get install chromium``; .ci/run does
-it where it can)."""
+Skipped, saying why, where Playwright is not installed (the browser extra: ``pip install
+'.[browser]'``, which CI installs) or no Chromium is (Debian: ``apt-get install chromium``; .ci/run
+does it where it can)."""
 
 from __future__ import annotations
 
@@ -16,12 +17,12 @@ from served_page import Server, Tab, chromium, hosts, launch
 
 pytestmark = pytest.mark.slow
 
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright comes with the browser extra (not the "
+                               "test extra, some 165 MB): pip install '.[browser]'")
+pytest.importorskip("textual_serve", reason="textual-serve comes with the test extra: pip install '.[test]'")
 if chromium() is None:
     pytest.skip("no Chromium to drive: install Debian's 'chromium' package (apt-get install chromium)",
                 allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright comes with the test extra: "
-                               "pip install '.[test]'")
-pytest.importorskip("textual_serve", reason="textual-serve comes with the test extra: pip install '.[test]'")
 
 PLACED = r"[RBYP]/[RBYP] [RBYP][1-6] "  # a slot's label on the map once a die is on it ("R/P R3")
 
