@@ -7,7 +7,9 @@ itself a valid query.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import IO
 
 from rich.console import Console
 from rich.markdown import Markdown
@@ -80,9 +82,42 @@ def print_tree(index: SearchIndex, out: Console, parent: str | None = None, dept
         print_tree(index, out, entry.id, depth + 1)
 
 
+# Spaces at the end of a line, and the style codes after them (a forced colour system).
+_PADDING = re.compile(r"[ \t]+((?:\x1b\[[0-9;]*m)*)$", re.M)
+
+
+class _Unpadded:
+    """A text file that writes each line without the spaces rich pads it with to the console's
+    width: invisible on a screen, but trailing spaces in ``great-harbor rules ... > file``."""
+
+    def __init__(self, file: IO[str]) -> None:
+        self._file = file
+        self._line = ""  # the part of a line not ended yet
+        self.encoding = getattr(file, "encoding", None)  # rich draws its boxes and bullets with it
+
+    def write(self, text: str) -> int:
+        head, newline, self._line = (self._line + text).rpartition("\n")
+        if newline:
+            self._file.write(_PADDING.sub(r"\1", head) + newline)
+        return len(text)
+
+    def flush(self) -> None:
+        self._file.write(self._line)  # rich ends what it prints with a line break: rarely anything
+        self._line = ""
+        self._file.flush()
+
+
+def _console() -> Console:
+    """The console for the output: a terminal's as it is, any other unpadded."""
+    out = Console()
+    if out.is_terminal:
+        return out
+    return Console(file=_Unpadded(out.file))  # type: ignore[arg-type]  # all of IO that rich uses
+
+
 def run(query: str, list_entries: bool = False, data: Path | None = None) -> int:
     """Carry out ``great-harbor rules``; returns the exit code."""
-    out = Console()
+    out = _console()
     err = Console(stderr=True)
     if not query.strip() and not list_entries:
         err.print(Text(f"great-harbor rules: {USAGE_HINT}"), soft_wrap=True)

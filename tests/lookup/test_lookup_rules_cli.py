@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from great_harbor.cli import main
 from great_harbor.data import default_data_dir
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -137,3 +142,26 @@ def test_a_broken_shipped_catalogue_still_leaves_the_rules(
     assert err.startswith("warning: no card glossary") and "persons.yaml" in err
     code, out, err = run(capsys, "person 21")
     assert "Corsair (Person 21)" not in out
+
+
+@pytest.mark.parametrize("args", [["shore", "fee"], ["corsair"], ["person", "21"], ["rivals"], ["undo"],
+                                  ["--list"], ["--list", "smuggler"]])
+def test_printed_to_a_file_no_line_ends_in_spaces(capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch, args: list[str]) -> None:
+    """``great-harbor rules shore fee | cat``: rich pads every line to the width, the file gets none."""
+    for name in ("FORCE_COLOR", "TTY_COMPATIBLE"):  # they make rich treat a file as a terminal
+        monkeypatch.delenv(name, raising=False)
+    code, out, _ = run(capsys, *args)
+    assert code == 0 and out.count("\n") > 3
+    assert [line for line in out.splitlines() if line != line.rstrip()] == []
+    assert "\x1b" not in out
+
+
+def test_through_a_pipe_no_line_ends_in_spaces() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE", "COLUMNS")}
+    done = subprocess.run([sys.executable, "-m", "great_harbor", "rules", "shore", "fee"], capture_output=True,
+                          text=True, env=env, cwd=ROOT, timeout=120)
+    assert done.returncode == 0 and "The fee equals the highest value" in done.stdout
+    lines = done.stdout.splitlines()
+    assert lines[0] == " " * 35 + "Shore Fees"  # centred in 80 columns, as before, but not padded after
+    assert [line for line in lines if line != line.rstrip()] == []
