@@ -328,6 +328,25 @@ def test_7_a_second_copy_of_a_game_is_refused_while_the_first_plays_it(
     assert session.apply(agent_action(session.game, 7, 40)) is None
 
 
+def test_7_without_flock_no_lock_is_taken_and_two_copies_still_lose_nothing(
+    tmp_path: Path, catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Windows has no ``fcntl``: saves.py imports there, takes no lock (the README says the lock
+    is POSIX-only), and a second copy of a game being played opens it; the first copy to write
+    keeps the file, the other goes on beside it."""
+    monkeypatch.setitem(sys.modules, "fcntl", None)  # 'import fcntl' fails, as on Windows
+    path = record_file(tmp_path, catalogue)
+    first = Session.load(catalogue, path)
+    second = Session.load(catalogue, path)  # not refused: nothing stops it
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]  # no lock file
+    assert first.apply(agent_action(first.game, 7, 40)) is None
+    assert second.apply(agent_action(second.game, 7, 40)) is None
+    assert first.path == path and second.path is not None and second.path.name == "game-2.json"
+    assert len(load(path, catalogue).record.actions) == len(load(second.path, catalogue).record.actions) == 41
+    first.close()
+    second.close()
+
+
 def test_7_a_save_changed_by_someone_else_is_never_written_over(tmp_path: Path, catalogue: Catalogue) -> None:
     session = Session.new(catalogue, NAMES[:3], seed=5, folder=tmp_path)
     assert session.path is not None

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -48,3 +50,33 @@ def test_ci_runs_the_readme_test_line_and_the_lint() -> None:
 @repository_only
 def test_the_virtual_environment_is_not_committed() -> None:
     assert ".venv/" in (ROOT / ".gitignore").read_text().splitlines()
+
+
+def test_the_picture_at_the_top_is_a_snapshot_the_tests_make() -> None:
+    """The README shows the table near its top with an SVG that tests/ui/test_ui_snapshots.py
+    makes (and checks): renaming that test or moving its snapshot fails here, not on GitHub."""
+    text = (ROOT / "README.md").read_text()
+    top = text.split("\n## ", 1)[0]
+    pictures = re.findall(r"!\[[^\]]+\]\(([^)]+)\)", top)
+    assert len(pictures) == 1
+    path = ROOT / pictures[0]
+    assert path.is_file() and path.suffix == ".svg"
+    assert path.parent == ROOT / "tests" / "ui" / "__snapshots__" / "test_ui_snapshots"
+    snapshots = (ROOT / "tests" / "ui" / "test_ui_snapshots.py").read_text()
+    test = re.search(rf"^def {path.stem}\(.*?(?=^def |\Z)", snapshots, flags=re.S | re.M)
+    assert test is not None and "terminal_size=(160, 45)" in test.group()  # the whole table
+
+
+def test_one_process_is_asked_for_as_the_readme_says() -> None:
+    """pyproject's addopts pass ``-n``: ``-n 0`` runs the tests in this process, while
+    ``-p no:xdist`` leaves pytest without the option (a usage error), so the README names the first."""
+    text = " ".join((ROOT / "README.md").read_text().split())
+    assert "in one process, as does `-n 0`" in text
+
+    def collect(*options: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "pytest", *options, "--collect-only", "-q",
+                               "tests/test_readme.py"], capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+    assert collect("-n", "0").returncode == 0
+    refused = collect("-p", "no:xdist")
+    assert refused.returncode == 4 and "unrecognized arguments: -n" in refused.stderr
