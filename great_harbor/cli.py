@@ -328,13 +328,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     kwargs = dict(games=args.games, players=args.players, seed=args.seed, check=args.check,
                   automa=args.automa, shops=args.shops, rivals=args.rivals)
     if args.json or not sys.stdout.isatty():
-        report = run(cat, **kwargs)  # type: ignore[arg-type]
+        report = run(cat, **kwargs)
     else:
         from rich.progress import Progress
 
         with Progress(transient=True) as bar:
             task = bar.add_task(f"{args.players}-seat games", total=args.games)
-            report = run(cat, progress=lambda n: bar.update(task, completed=n), **kwargs)  # type: ignore[arg-type]
+            report = run(cat, progress=lambda n: bar.update(task, completed=n), **kwargs)
     data = report.as_dict()
     if args.json:
         print(json.dumps(data))

@@ -149,7 +149,7 @@ def _model_name(kind: str) -> str:
 
 
 def _action_model(cls: type[Action]) -> type[BaseModel]:
-    fields: dict[str, Any] = {"kind": (Literal[cls.kind], ...)}  # type: ignore[valid-type]
+    fields: dict[str, Any] = {"kind": (Literal[cls.kind], ...)}
     for f in dataclasses.fields(cls):
         if f.default is not dataclasses.MISSING:
             default: Any = list(f.default) if isinstance(f.default, tuple) else f.default
@@ -157,7 +157,7 @@ def _action_model(cls: type[Action]) -> type[BaseModel]:
             default = ...
         fields[f.name] = (_FIELD_TYPES[str(f.type)], default)
     doc = (cls.__doc__ or "").strip() if cls.__doc__ and not cls.__doc__.startswith(cls.__name__ + "(") else ""
-    return create_model(  # type: ignore[call-overload,no-any-return]
+    return create_model(
         _model_name(cls.kind),
         __config__=ConfigDict(extra="forbid", frozen=True, title=_model_name(cls.kind)),
         __doc__=f"The action '{cls.kind}' ({cls.__name__}). {doc}".strip(),

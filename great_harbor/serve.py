@@ -83,7 +83,8 @@ def run(host: str, port: int, saves_dir: Path | None, data: Path | None) -> int:
         print(warning, file=sys.stderr)
     server = make_server(app_command(saves_dir, data), host, port)
     try:
-        return asyncio.run(server.serve_until_stopped())
+        status: int = asyncio.run(server.serve_until_stopped())
+        return status
     except KeyboardInterrupt:
         return 0
 

@@ -253,7 +253,7 @@ _COUNTED = {
 def _yaml_loader() -> type:
     """libyaml's safe loader (about ten times faster than the pure-Python one; both build only
     plain data), made to refuse a key given twice in one mapping instead of keeping the last."""
-    import yaml  # type: ignore[import-untyped]  # only when the catalogue is validated: a cached one needs no YAML parser
+    import yaml  # only when the catalogue is validated: a cached one needs no YAML parser
 
     base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

@@ -189,5 +189,5 @@ def decision_from(kind: str, data: Mapping[str, Any]) -> Decision:
     if len(values) == len(_ORDER[cls]):  # every field given (a pip split always): straight into its fields
         decision = _new_object(cls)
         decision.__dict__.update({name: values[name] for name in _ORDER[cls]})
-        return decision  # type: ignore[no-any-return]
+        return decision
     return cls(**values)

@@ -18,28 +18,28 @@ from .actions import (
     Choose,
 )
 from .choices import option_of
-from .harbor import split_words  # noqa: F401  (the map's split words, for the UI)
+from .harbor import split_words as split_words  # the map's split words, for the UI
 from .names import (  # noqa: F401  (the names are part of this module's words for the UI)
     SMUGGLERS_DISTRICT,
     amount,
     benefit_words,
-    card_name,
-    cost_words,
     die,
     die_place,
     gain_words,
     listing,
     plural,
     ship_name,
-    short_card_name,
     site_name,
     slot_colours,
-    slot_name,
-    slot_tiles,
     tier_words,
     tile_name,
     units,
 )
+from .names import card_name as card_name  # those the UI imports from here: exported by name
+from .names import cost_words as cost_words
+from .names import short_card_name as short_card_name
+from .names import slot_name as slot_name
+from .names import slot_tiles as slot_tiles
 from .options import (
     CardOrDeckOption,
     CrewOption,

@@ -54,7 +54,7 @@ class Event:
         fields["data"] = data
         fields["secret"] = secret
         fields["reader"] = reader
-        return event  # type: ignore[no-any-return]
+        return event
 
     def for_viewer(self, viewer: int | None) -> Event:
         """This event as ``viewer`` may know it: the secret left out unless they may read it."""

@@ -112,7 +112,7 @@ class Game:
 
     def to_dict(self) -> dict[str, Any]:
         self.s.rng = _rng_to_plain(self.rng.getstate())
-        data = to_plain(self.s)
+        data: dict[str, Any] = to_plain(self.s)
         data["format"] = FORMAT_VERSION
         data["catalogue"] = self.cat.fingerprint
         return data
@@ -322,8 +322,8 @@ class SeatView(Game):
     def _read_only(self, *args: Any, **kwargs: Any) -> Any:
         raise EngineError("a seat's view is read-only: actions go to the game itself")
 
-    apply = _apply = advance = push = pop = log = reveal = shuffle = restore = _read_only  # type: ignore[assignment]
-    clone = view = _read_only  # type: ignore[assignment]
+    apply = _apply = advance = push = pop = log = reveal = shuffle = restore = _read_only
+    clone = view = _read_only
 
 
 def _rng_to_plain(state: Any) -> list[Any]:

@@ -23,20 +23,20 @@ from .actions import (
 )
 
 # The map's arithmetic lives in board.py (below the rules); its names are read here too, as
-# harbor.geometry and so on, by the UI and the players.
+# harbor.geometry and so on, by the UI and the players: those are exported by name (X as X).
+from .board import DISTRICT as DISTRICT
 from .board import (  # noqa: F401
-    DISTRICT,
     Geometry,
     activates_all,
     catalogue_tier,
     die_fits,
-    geometry,
-    pips_of,
-    shore_fee,
     split_outcome,
-    tier,
-    tile_cell,
 )
+from .board import geometry as geometry
+from .board import pips_of as pips_of
+from .board import shore_fee as shore_fee
+from .board import tier as tier
+from .board import tile_cell as tile_cell
 from .choices import continuation, offer
 from .decision_data import AssignDecision
 from .errors import Refusal

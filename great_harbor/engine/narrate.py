@@ -80,7 +80,7 @@ def card_name(t: Table, card: str) -> str:
     cat = t.cat
     for table in (cat.persons, cat.buildings, cat.ships, cat.pirates, cat.conversion_cards):
         if card in table:
-            return table[card].name  # type: ignore[attr-defined]
+            return table[card].name
     return card
 
 

@@ -128,7 +128,7 @@ class Pending:
         fields["kind"] = kind
         fields["seat"] = seat
         fields["data"] = data
-        return pending  # type: ignore[no-any-return]
+        return pending
 
 
 _new_object = object.__new__
@@ -310,7 +310,8 @@ def copy_state(state: GameState) -> GameState:
 
 def from_plain(cls: type[T], data: Any) -> T:
     """Rebuild a dataclass (recursively) from :func:`to_plain` output."""
-    return _build(cls, data)
+    built: T = _build(cls, data)
+    return built
 
 
 def _build(tp: Any, data: Any) -> Any:

@@ -673,7 +673,7 @@ class GreatHarborApp(Hints, SessionControl, App[None]):
             for p in self.game.s.players:
                 yield SystemCommand(
                     f"View colony: {p.name}", f"Show {p.name}'s colony board in full",
-                    lambda seat=p.seat: self.view_colony(seat),  # type: ignore[misc]
+                    lambda seat=p.seat: self.view_colony(seat),
                 )
         yield from self.session_commands(screen)
         yield from self.hint_commands(screen)

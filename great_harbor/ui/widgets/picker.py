@@ -60,8 +60,8 @@ def rank(words: str, keywords: str, query: str) -> tuple[bool, int, bool, int, i
     Smuggler token: R6 ..."), then how many of its words name the kind of action ("favor" for
     "Favor a Senate track"), then how many match a word whole. The list shows the best first,
     so Enter takes what was typed."""
-    q = _WORD.findall(query.lower())
-    tokens = [w.lower() for w in _WORD.findall(f"{words} {keywords}")]
+    q: list[str] = _WORD.findall(query.lower())
+    tokens: list[str] = [w.lower() for w in _WORD.findall(f"{words} {keywords}")]
     kinds = [w.lower() for w in _WORD.findall(keywords)]
 
     def at(i: int, k: int) -> bool:
