@@ -66,6 +66,6 @@ def test_the_sdist_collects_its_tests(unpacked: Path) -> None:
 def test_the_readme_test_passes_in_the_sdist(unpacked: Path) -> None:
     proc = run(["-m", "pytest", "-q", "-rs", "-o", "addopts=", "-p", "no:cacheprovider", "tests/test_readme.py"],
                unpacked)
-    assert proc.returncode == 0, pytest_ran(proc)
-    assert "1 passed, 2 skipped" in proc.stdout, pytest_ran(proc)
-    assert "which the sdist does not ship" in proc.stdout, pytest_ran(proc)
+    assert proc.returncode == 0, pytest_ran(proc)  # nothing failed
+    assert " passed" in proc.stdout, pytest_ran(proc)  # the Quick start checks ran
+    assert "which the sdist does not ship" in proc.stdout, pytest_ran(proc)  # the repository's skipped, saying why
