@@ -117,6 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default 127.0.0.1: this computer only); another prints a warning")
     serve.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000; 0: any free one)")
+    serve.add_argument("--max-games", type=_positive, default=8, metavar="N",
+                       help="most games played at once, one a tab (default 8; each takes about 70 MB); "
+                       "a tab over it is told so")
     serve.add_argument("--saves-dir", type=Path, metavar="DIR", help=cli_saves.SAVES_DIR_HELP)
     serve.add_argument("--data", type=Path, metavar="DIR", help=DATA_HELP)
 
@@ -286,7 +289,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from great_harbor.serve import run  # start-up: only for this command
 
-    return run(args.host, args.port, args.saves_dir, data_dir(args.data))
+    return run(args.host, args.port, args.saves_dir, data_dir(args.data), args.max_games)
 
 
 def cmd_validate_data(args: argparse.Namespace) -> int:

@@ -15,12 +15,12 @@ import re
 import shutil
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from children import PYTHON, ChildTimeout, read_line
 from rich.cells import cell_len
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -104,11 +104,13 @@ class Server:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         env.pop("TEXTUAL", None)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "great_harbor", "serve", "--port", "0", "--saves-dir", str(saves), *extra],
+            [*PYTHON, "-m", "great_harbor", "serve", "--port", "0", "--saves-dir", str(saves), *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT, start_new_session=True,
         )
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
+        try:
+            line = read_line(self.proc, timeout=60)
+        except ChildTimeout as exc:
+            raise RuntimeError(f"serve did not start: {exc}") from None
         found = re.search(r"http://[^ /]+/", line)
         if not found:
             self.stop()

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import http.client
 import re
-import shlex
 import socket
 import sys
 from pathlib import Path
@@ -32,7 +31,7 @@ def test_serve_is_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0 and re.search(r"^  serve +play in a browser", out, re.M)
     status, out, _ = run_cli(["serve", "--help"], capsys)
     assert status == 0
-    for option in ("--host", "--port", "--saves-dir", "--data"):
+    for option in ("--host", "--port", "--max-games", "--saves-dir", "--data"):
         assert option in out
     assert "127.0.0.1" in out
 
@@ -49,6 +48,7 @@ def test_without_the_web_extra_serve_says_how_to_install_it(monkeypatch: pytest.
     (["serve", "--port", "70000"], "a port is a number from 0 to 65535"),
     (["serve", "--port", "http"], "expected a port number"),
     (["serve", "--players", "Ana"], "unrecognized arguments"),
+    (["serve", "--max-games", "0"], "must be at least 1"),
 ])
 def test_serve_option_mistakes_are_one_line(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run_cli(argv, capsys)
@@ -89,10 +89,10 @@ def test_only_loopback_addresses_are_quiet(host: str, local: bool, tmp_path: Pat
 
 def test_each_tab_runs_the_new_game_screen_with_the_folders_given(tmp_path: Path) -> None:
     folder = tmp_path / "my saves"
-    argv = shlex.split(serve.app_command(folder, Path("data")))
+    argv = serve.app_command(folder, Path("data"))  # no shell: a space in a folder's name is no matter
     assert argv[:3] == [sys.executable, "-m", "great_harbor"]
     assert argv[3:] == ["--saves-dir", str(folder), "--data", str(Path("data").absolute())]
-    assert shlex.split(serve.app_command(None, None)) == [sys.executable, "-m", "great_harbor"]
+    assert serve.app_command(None, None) == [sys.executable, "-m", "great_harbor"]
 
 
 # --- the server, over HTTP ------------------------------------------------------------------------
