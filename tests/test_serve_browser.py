@@ -109,3 +109,55 @@ def test_a_game_in_the_browser(tmp_path: Path) -> None:
     assert any("/static/fonts/" in url for url in requests)  # the font, from the server itself
     assert "Traceback" not in output, output
     assert (tmp_path / "table.png").stat().st_size > 10_000
+
+
+def test_a_small_window_the_end_of_a_game_and_another_site(tmp_path: Path) -> None:
+    """At 1024x768 the table fits (the page picks the font size); the page loads without a
+    JavaScript error; a quit (Ctrl+\\) ends the game on a shade over the whole window with the
+    keys on Start again, and Enter starts again; another site cannot show the page in a frame."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    server = Server(saves)
+    try:
+        with sync_api.sync_playwright() as playwright:
+            context = launch(playwright, tmp_path / "profile")
+            try:
+                page = context.pages[0] if context.pages else context.new_page()
+                page.set_viewport_size({"width": 1024, "height": 768})
+                errors: list[str] = []
+                page.on("pageerror", lambda error: errors.append(str(error)))
+                page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+                tab = Tab(context, server.url)
+                tab.wait_for(r"The Great Harbor — new game")
+                width, height = map(int, re.findall(r"width=(\d+)&height=(\d+)", tab.requests[-1])[0])
+                assert width >= 120 and height >= 36, (width, height)
+                tab.press("Enter")
+                tab.wait_for(r"Roll and Draft")
+                assert "needs a terminal" not in tab.text()
+
+                tab.press("Control+Backslash", settle=False)  # quit, in a browser
+                page.wait_for_selector("#again", state="visible", timeout=20_000)
+                assert page.evaluate("document.activeElement.id") == "again"
+                tab.press("Tab", settle=False)
+                assert page.evaluate("document.activeElement.id") == "again"
+                shade = page.evaluate("""(() => {
+                    const box = document.querySelector('.closed').getBoundingClientRect();
+                    const colour = getComputedStyle(document.querySelector('.closed')).backgroundColor;
+                    return [box.width, box.height, colour];
+                })()""")
+                assert shade[:2] == [1024, 768]
+                assert float(re.findall(r"[\d.]+", shade[2])[3]) >= 0.9, shade  # rgba(…, alpha)
+                tab.screen = type(tab.screen)()
+                page.keyboard.press("Enter")
+                tab.wait_for(r"Continue")  # a page of its own again, with the game just played
+                assert errors == [], errors
+
+                sockets = sum(url.startswith("ws://") for url in tab.requests)
+                page.set_content(f'<iframe src="{server.url}" width="800" height="600"></iframe>')
+                page.wait_for_timeout(1500)
+                assert sum(url.startswith("ws://") for url in tab.requests) == sockets, "a game opened in a frame"
+            finally:
+                context.close()
+    finally:
+        output = server.stop()
+    assert "Traceback" not in output, output
