@@ -150,7 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim = add("simulate")
     sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
     sim.add_argument("--players", type=_seats, default=4, help="seats in each game, 2-4 (default 4)")
-    sim.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed+i")
+    sim.add_argument("--seed", type=_seed, default=0, help="seed of the first game; game i uses seed+i")
     sim.add_argument("--check", action="store_true", help="verify the invariants after every action")
     sim.add_argument("--automa", action="store_true", help="make the last seat the Automa")
     sim.add_argument("--rivals", type=_levels, default=[], metavar="LEVELS",
@@ -249,6 +249,9 @@ def _names(text: str) -> list[str]:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    if args.load is not None and not args.load.strip():
+        print("error: --load needs a saved game: its name (see 'great-harbor saves') or its file", file=sys.stderr)
+        return 2
     if args.load is not None:
         if args.automa or args.shops or args.seed is not None or args.rivals:
             print("error: --automa, --rivals, --shops and --seed set up a new game; a loaded game keeps its own",
@@ -327,6 +330,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if len(args.rivals) + args.automa > args.players:
         print(f"error: {len(args.rivals)} rivals{' and the Automa' if args.automa else ''} do not fit in "
               f"{args.players} seats (set --players)", file=sys.stderr)
+        return 2
+    from great_harbor.engine.game import SEED_LIMIT  # start-up: only for this command
+
+    if args.seed + args.games > SEED_LIMIT:  # game i plays seed + i
+        print(f"error: {args.games} games from seed {args.seed} would need seeds past {SEED_LIMIT - 1}, the "
+              f"largest: give --seed {SEED_LIMIT - args.games} at most", file=sys.stderr)
         return 2
     kwargs = dict(games=args.games, players=args.players, seed=args.seed, check=args.check,
                   automa=args.automa, shops=args.shops, rivals=args.rivals)

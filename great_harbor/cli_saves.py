@@ -38,7 +38,12 @@ def data_dir(option: Path | None) -> Path | None:
     if option is not None:
         return option
     env = os.environ.get(ENV_DATA, "")
-    return Path(env).expanduser() if env else None
+    if not env:
+        return None
+    try:
+        return Path(env).expanduser()
+    except RuntimeError:  # ~someone who does not exist: the folder as written, which is not there
+        return Path(env)
 
 
 def add_parsers(add: Callable[[str], argparse.ArgumentParser]) -> None:
@@ -167,17 +172,20 @@ def output_problem(out: Path, record: Path, force: bool) -> str | None:
 
 
 def _is_record(path: Path) -> bool:
-    """Whether the file starts as a game record does (its first few KB name the format)."""
-    import re
-
+    """Whether the file may be a game record, even a damaged one: named as one (``.json``), or its
+    first few KB name the format or hold two of a record's fields. Never written over."""
     from great_harbor.record import RECORD_FORMAT  # here, as every import of this module: start-up stays light
+    from great_harbor.saves import SUFFIX  # here, as every import of this module: start-up stays light
 
+    if path.suffix.lower() == SUFFIX:
+        return True
     try:
         with open(path, "rb") as f:
             head = f.read(4096)
     except OSError:
         return False
-    return re.search(rb'"format"\s*:\s*"' + RECORD_FORMAT.encode() + rb'"', head) is not None
+    fields = (b'"setup"', b'"actions"', b'"summary"', b'"catalogue"', b'"program"')
+    return RECORD_FORMAT.encode() in head or sum(field in head for field in fields) >= 2
 
 
 def inert_lines(text: str) -> str:
@@ -192,11 +200,12 @@ def error(problem: object) -> int:
 
 
 def _refusal(name: str, exc: Exception) -> str:
-    """A RecordError as the one line the command line prints."""
+    """A RecordError as the one line the command line prints (``name`` empty: a folder such as
+    ``.``, which the error names itself)."""
     text = str(exc)
     if getattr(exc, "forceable", False):
         text = text.removesuffix("; use force to try it anyway") + " (add --force to try it anyway)"
-    return inert(f"error: {name}: {text}")
+    return inert(f"error: {name}: {text}" if name else f"error: {text}")
 
 
 def load_session(name: str, folder: Path | None, force: bool, data: Path | None = None) -> Any:

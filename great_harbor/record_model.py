@@ -99,7 +99,10 @@ class SeatRecord(_Closed):
 class SetupRecord(_Closed):
     """What the game was set up with: with the actions it replays the game exactly."""
 
-    seats: list[SeatRecord] = Field(min_length=1, max_length=4, description="2 to 4 seats, at most one Automa")
+    # The schema says 2 (a record of one seat is no game); loading lets one through to the
+    # engine's own words for it ("a game has 2 to 4 seats, not 1").
+    seats: list[SeatRecord] = Field(min_length=1, max_length=4, description="2 to 4 seats, at most one Automa",
+                                    json_schema_extra={"minItems": 2})
     shops_variant: StrictBool = Field(False, description="whether the Harbor Shops variant is played")
     seed: Annotated[StrictInt, Field(ge=-SEED_LIMIT, le=SEED_LIMIT - 1)] = Field(
         description="the seed of the game's random numbers")

@@ -101,11 +101,13 @@ def host_name(header: str) -> str | None:
 
 def app_command(saves_dir: Path | None, data: Path | None) -> list[str]:
     """What each tab's game process runs: this Python, this package, the folders (no shell)."""
+    from great_harbor.saves import expand_user  # start-up: only for this command
+
     argv = [sys.executable, "-m", "great_harbor"]
     if saves_dir is not None:
-        argv += ["--saves-dir", str(saves_dir.expanduser().absolute())]
+        argv += ["--saves-dir", str(expand_user(saves_dir).absolute())]
     if data is not None:
-        argv += ["--data", str(data.expanduser().absolute())]
+        argv += ["--data", str(expand_user(data).absolute())]
     return argv
 
 
@@ -227,8 +229,14 @@ def run(host: str, port: int, saves_dir: Path | None, data: Path | None, max_gam
         print(INSTALL_HINT, file=sys.stderr)
         return 1
     from great_harbor.data import CatalogueError, load_catalogue  # start-up: only for this command
+    from great_harbor.saves import expand_user  # start-up: only for this command
     from great_harbor.saves import saves_dir as saves_folder  # start-up: only for this command
 
+    if saves_dir is not None and str(saves_dir).startswith("~") and expand_user(saves_dir) == saves_dir:
+        user = str(saves_dir)[1:].split("/")[0] or "you"  # every game would be saved in ./~user/…
+        print(f"error: --saves-dir {inert(saves_dir)}: this computer knows no home folder of {inert(user)}",
+              file=sys.stderr)
+        return 2
     try:
         load_catalogue(data, cache=True)  # a broken catalogue is said here once, not in every tab
     except CatalogueError as exc:

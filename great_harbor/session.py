@@ -134,7 +134,7 @@ class Session:
         target = Path(path) if autosave else None
         lock = None
         guard = SaveGuard()
-        if target is not None and not read_only(target):
+        if target is not None and target.is_file() and not read_only(target):  # (a folder, '.', is refused below)
             # Before reading: a second copy of the game is refused here, before it can write.
             try:
                 lock = SaveLock.acquire(target)

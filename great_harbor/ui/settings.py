@@ -20,7 +20,10 @@ def config_dir() -> Path:
     """The folder settings are kept in (not created here)."""
     env = os.environ.get(ENV_CONFIG, "")
     if env:
-        return Path(env).expanduser()
+        try:
+            return Path(env).expanduser()
+        except RuntimeError:  # ~someone who does not exist: the folder as written
+            return Path(env)
     # Here, not at the top (start-up): only the app's start reads settings, never the other commands.
     from platformdirs import user_config_path
 
