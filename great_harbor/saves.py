@@ -288,6 +288,30 @@ class SaveLock:
         self.release()
 
 
+def in_use(save: Path) -> bool:
+    """Whether another process is playing ``save`` now (holds its lock); False where no lock is
+    taken, and for this process's own game. Only looks: takes nothing, creates nothing."""
+    try:
+        import fcntl
+    except ImportError:
+        return False
+    target = _target(save)
+    if not target.name:
+        return False
+    try:
+        fd = os.open(target.with_name(f".{target.name}.lock"),
+                     os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return False  # no lock file: nobody holds it
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)  # let go at once, with the file
+    except OSError as exc:
+        return exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES) and _holder(fd) != str(os.getpid())
+    finally:
+        os.close(fd)
+    return False
+
+
 def _holder(fd: int) -> str:
     with contextlib.suppress(OSError, ValueError):
         text = os.pread(fd, 32, 0).decode("ascii").strip()

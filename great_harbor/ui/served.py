@@ -10,6 +10,11 @@ through, it works as well).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from textual.app import App
+
 # Keys Chrome, Edge or Firefox (on Linux, Windows or macOS) act on themselves: reload, print,
 # find, open, save, the address bar, history, tabs and windows, back and forward, full screen,
 # the developer tools, the menus.
@@ -35,3 +40,14 @@ SERVED_KEYS: dict[str, str] = {
 }
 
 PALETTE_KEY = SERVED_KEYS["command-palette"].split(",")[0]
+
+
+def is_served(app: App[Any]) -> bool:
+    """Whether ``app`` plays in a browser tab (the app's own ``served``, which tests may set, else
+    Textual's ``is_web``): for screens and widgets, which do not import the app."""
+    return bool(getattr(app, "served", app.is_web))
+
+
+def quit_key(app: App[Any]) -> str:
+    """The quit key, as a screen's words name it: Ctrl+\\ in a browser (which keeps Ctrl+Q), else Ctrl+Q."""
+    return "Ctrl+\\" if is_served(app) else "Ctrl+Q"

@@ -21,7 +21,7 @@ from great_harbor.engine import EngineError, IllegalAction, rule_ids
 from great_harbor.engine.describe import describe
 from great_harbor.engine.errors import Refusal
 from great_harbor.record import RecordError, log_text
-from great_harbor.saves import saves_dir
+from great_harbor.saves import in_use, saves_dir
 from great_harbor.session import CannotUndo, Session
 
 from .messages import Setup
@@ -85,7 +85,11 @@ class SessionControl(_Base):
             yield SystemCommand("Undo", "Take back your last action (Ctrl+Z)", self.undo)
             yield SystemCommand("Redo", "Do again the action you took back (Ctrl+Y)", self.redo)
         if self.session is not None and self.game is not None:
-            yield SystemCommand("Export the log", "Write this game's log to a text file (Ctrl+E)", self.export_log)
+            if self.served:
+                yield SystemCommand("Export the log", "Download this game's log to this browser (Shift+F4)",
+                                    self.export_log)
+            else:
+                yield SystemCommand("Export the log", "Write this game's log to a text file (Ctrl+E)", self.export_log)
 
     def table_in_front(self, screen: Screen[object] | None = None) -> GameScreen | None:
         """The game screen if it is in front and shows the table (not under a hand-off)."""
@@ -213,6 +217,8 @@ class SessionControl(_Base):
         except RecordError as exc:
             if same and current is not None:
                 current.closed = False  # the game at the table goes on saving (it locks again when it saves)
+            if self.served and in_use(path):  # in a browser's words: the other great-harbor is a tab
+                return RecordError("the game is open in another tab: play it there, or close that tab first")
             return exc
         self.setup = Setup(tuple(session.record.seats), None, session.record.shops_variant)
         self.begin_session(session, resumed=True)

@@ -8,17 +8,22 @@ from __future__ import annotations
 import importlib
 import inspect
 import io
+import os
 import pkgutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 from agent_keys import play_until
+from children import PYTHON, read_line
 from textual.binding import Binding
 from textual.dom import DOMNode
+from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 import great_harbor.ui
+from great_harbor.record import GameRecord
 from great_harbor.ui.app import GreatHarborApp, make_app
 from great_harbor.ui.screens.game import GameScreen
 from great_harbor.ui.screens.handoff import HandOffScreen
@@ -26,6 +31,9 @@ from great_harbor.ui.screens.lookup import LookupScreen
 from great_harbor.ui.screens.new_game import NewGameScreen
 from great_harbor.ui.screens.saved_games import SavedGamesScreen
 from great_harbor.ui.served import BROWSER_KEYS, SERVED_KEYS
+from great_harbor.ui.widgets.resume import ResumeBar
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def ui_classes() -> list[type[DOMNode]]:
@@ -178,3 +186,80 @@ def test_a_download_name_is_safe_in_a_header() -> None:
     assert download_name(None, Record()) == "great-harbor-log-7-zo-ben-ali.txt"  # type: ignore[arg-type]
     assert download_name(Path("/x/2025-01-31_201500_ana-ben.json"), Record()) == \
         "2025-01-31_201500_ana-ben-log.txt"  # type: ignore[arg-type]
+
+
+# --- a browser's words (issue 32) -----------------------------------------------------------------
+
+
+def static_text(app: GreatHarborApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+async def test_a_small_window_says_what_a_browser_can_do_and_its_quit_key() -> None:
+    for served in (False, True):
+        app = make_app(seed=3, players=["Ana", "Ben"], blink=False, automa_delay=0, served=served)
+        async with app.run_test(size=(113, 36)) as pilot:  # 1024x768 at a 16-pixel font
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen) and screen.layout_mode == "small"
+            text = static_text(app, "#too-small")
+            if served:
+                assert "Ctrl+\\ quits" in text and "?fontsize=12" in text and "This browser window holds 113x36" in text
+            else:
+                assert "Ctrl+Q quits" in text and "fontsize" not in text
+
+
+def write_record(folder: Path, name: str, catalogue: Any) -> Path:
+    record = GameRecord.new(catalogue, ["Ana", "Ben"], seed=len(name))
+    path = folder / name
+    path.write_text(record.dumps(record.replay(catalogue)))
+    return path
+
+
+async def test_continue_offers_the_newest_game_not_open_in_another_tab(saves: Path, catalogue: Any) -> None:
+    older = write_record(saves, "a-older.json", catalogue)
+    newer = write_record(saves, "b-newer.json", catalogue)  # the same second: the later name lists first
+    holder = subprocess.Popen(  # another process plays the newer game (holds its lock)
+        [*PYTHON, "-c", "import sys; from pathlib import Path; from great_harbor.saves import SaveLock; "
+         "lock = SaveLock.acquire(Path(sys.argv[1])); print('held' if lock else 'no lock'); sys.stdin.read()",
+         str(newer)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    try:
+        if read_line(holder, 30).strip() != "held":
+            pytest.skip("no save locks on this system")
+        app = make_app(blink=False, served=True)
+        async with app.run_test(size=(160, 45)) as pilot:
+            await pilot.pause()
+            bar = app.screen.query_one(ResumeBar)
+            assert bar.newest is not None and bar.newest.path == older
+            problem = app.open_save(newer)  # as the saved games' list opens it
+            assert problem is not None
+            assert str(problem) == "the game is open in another tab: play it there, or close that tab first"
+        for served, elsewhere in ((True, "in another tab"), (False, "in another great-harbor")):
+            older.unlink()
+            app = make_app(blink=False, served=served)
+            async with app.run_test(size=(160, 45)) as pilot:
+                await pilot.pause()
+                assert app.screen.query_one(ResumeBar).newest is None
+                assert f"Every unfinished game is open {elsewhere}." in static_text(app, "#resume-what")
+            older = write_record(saves, "a-older.json", catalogue)
+    finally:
+        holder.communicate("", timeout=30)
+
+
+async def test_served_the_palette_and_the_saved_games_speak_of_the_browser(saves: Path) -> None:
+    for served in (False, True):
+        app = make_app(seed=5, players=["Ana", "Ben"], blink=False, automa_delay=0, served=served)
+        async with app.run_test(size=(160, 45)) as pilot:
+            await pilot.pause()
+            helps = {c.title: c.help for c in app.session_commands(app.screen)}
+            if served:
+                assert helps["Export the log"] == "Download this game's log to this browser (Shift+F4)"
+            else:
+                assert helps["Export the log"] == "Write this game's log to a text file (Ctrl+E)"
+            app.show_saved_games()
+            await pilot.pause()
+            assert isinstance(app.screen, SavedGamesScreen)
+            folder = static_text(app, "#saves-folder")
+            assert folder == ("2 saved games on this server" if served else f"1 saved game in {saves}")

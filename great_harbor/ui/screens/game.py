@@ -28,6 +28,7 @@ from great_harbor.engine.game import SeatView
 from ..keys import HINT_KEY
 from ..messages import Act
 from ..saving import TableCommands, marked_log
+from ..served import is_served, quit_key
 from ..widgets.colony import ColonyBoard
 from ..widgets.dice import DicePanel
 from ..widgets.displays import Displays, round_text
@@ -158,10 +159,14 @@ class GameScreen(Screen[None]):
         viewer = view.seat
         if self.layout_mode == "small":
             w, h = self.app.size
+            if is_served(self.app):
+                where = (f"This browser window holds {w}x{h}: please enlarge it, zoom out (Ctrl+-), or add "
+                         "?fontsize=12 to the page's address.")
+            else:
+                where = f"This one is {w}x{h}: please enlarge the window or reduce the font size."
             self.query_one("#too-small", Static).update(Text(
                 f"The Great Harbor needs a terminal of at least {COMPACT[0]}x{COMPACT[1]} "
-                f"({WIDE[0]}x{WIDE[1]} shows the whole table at once).\n"
-                f"This one is {w}x{h}: please enlarge the window or reduce the font size.\n\nCtrl+Q quits.",
+                f"({WIDE[0]}x{WIDE[1]} shows the whole table at once).\n{where}\n\n{quit_key(self.app)} quits.",
                 justify="center"))
             self.query_one("#status", Static).update(round_text(game))
             return

@@ -17,6 +17,7 @@ from great_harbor.engine.scoring import ITEM_NAMES, ITEMS
 
 from ..lookup_topics import Topic
 from ..messages import NewGame
+from ..served import quit_key
 from ..style import bar, player_style, player_text, symbol
 from .colony_view import ColonyViewScreen
 
@@ -96,7 +97,7 @@ class GameOverScreen(Screen[None]):
                 yield Static(Text(f"Played with hints: {self.hints} asked for (H at the table).", style="italic"),
                              id="hints-used")
             yield Static(Text(f"Seed {self.game.s.seed} · N starts a new game with the same seats · "
-                              "F2 shows every colony · Ctrl+Q quits", style="dim"), id="over-hint")
+                              f"F2 shows every colony · {quit_key(self.app)} quits", style="dim"), id="over-hint")
         yield Footer()
 
     def restyle(self) -> None:

@@ -18,6 +18,7 @@ from great_harbor.record import RecordError
 from great_harbor.saves import SaveInfo, list_saves
 
 from ..messages import OpenSave
+from ..served import is_served
 from ..style import DIM
 
 FORCE_SUFFIX = "; use force to try it anyway"
@@ -56,8 +57,8 @@ class SavedGamesScreen(Screen[None]):
             table.add_row(info.when(), info.seats_text() or "?", Text(status, style="bold red" if info.problem else ""),
                           info.name)
         count = f"{len(self.saves)} saved game{'s' if len(self.saves) != 1 else ''}" if self.saves else "No saved games"
-        self.query_one("#saves-folder", Static).update(
-            Text(f"{count} in {self.folder}", style=DIM))
+        where = "on this server" if is_served(self.app) else f"in {self.folder}"  # a browser: not the server's folders
+        self.query_one("#saves-folder", Static).update(Text(f"{count} {where}", style=DIM))
         table.focus()
         self.describe_row()
 

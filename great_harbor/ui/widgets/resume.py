@@ -9,9 +9,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from great_harbor.record import RecordError
-from great_harbor.saves import SaveInfo
+from great_harbor.saves import SaveInfo, in_use
 
 from ..messages import OpenSave, ShowSavedGames
+from ..served import is_served
 from ..style import DIM
 
 
@@ -30,14 +31,17 @@ class ResumeBar(Vertical):
         self.newest: SaveInfo | None = None
 
     def compose(self) -> ComposeResult:
-        self.newest = next((i for i in self.saves if i.ok and not i.finished), None)
+        unfinished = [i for i in self.saves if i.ok and not i.finished]
+        self.newest = next((i for i in unfinished if not in_use(i.path)), None)  # not one played elsewhere
         self.display = bool(self.saves)
         with Horizontal():
             if self.newest is not None:
                 yield Button("Continue", id="continue", variant="success", compact=True)
                 yield Static(resume_text(self.newest), id="resume-what")
             else:
-                yield Static(Text("No unfinished game.", style=DIM), id="resume-what")
+                elsewhere = "in another tab" if is_served(self.app) else "in another great-harbor"
+                words = f"Every unfinished game is open {elsewhere}." if unfinished else "No unfinished game."
+                yield Static(Text(words, style=DIM), id="resume-what")
             yield Button(f"Saved games ({len(self.saves)})", id="saved-games", compact=True)
         error = Static(id="resume-error")
         error.display = False
