@@ -219,6 +219,8 @@ def quiet_logs(stream: TextIO | None = None) -> None:
         logger.handlers[:] = [handler]
         logger.setLevel(logging.WARNING)
         logger.propagate = False
+    # A game that ends before it starts says why itself (see GameProcess.last_words).
+    logging.getLogger("textual-serve").setLevel(logging.CRITICAL)
 
 
 def run(host: str, port: int, saves_dir: Path | None, data: Path | None, max_games: int = MAX_GAMES) -> int:
@@ -282,6 +284,9 @@ def make_server(command: list[str], host: str, port: int, max_games: int = MAX_G
 
             super().__init__(" ".join(command), write_bytes=write_bytes, write_str=write_str, close=close,
                              download_manager=download_manager)
+            self.ending = False  # the server ends it (it stops, or the tab went): its last words are no news
+            self.killed = False
+            self._errors: asyncio.Task[bytes] | None = None
 
         def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
             environment = super()._build_environment(width, height)
@@ -293,9 +298,45 @@ def make_server(command: list[str], host: str, port: int, max_games: int = MAX_G
             self._process = process = await asyncio.create_subprocess_exec(
                 *command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE, env=self._build_environment(width, height))
-            assert process.stdin is not None
+            assert process.stdin is not None and process.stderr is not None
             self._stdin = process.stdin
+            # What the game writes to stderr is read here, and said in one line if it ended on its
+            # own with something to say (textual-serve would copy it whole, twice, to stdout).
+            self._errors = asyncio.create_task(self._read_errors(process.stderr))
+            nothing = asyncio.StreamReader()
+            nothing.feed_eof()
+            process.stderr = nothing
             return process
+
+        async def run(self) -> None:
+            """Pass the game's frames to its tab until its output ends; then the tab's connection
+            ends too (a game that failed, or was killed, leaves no tab waiting on nothing)."""
+            try:
+                await super().run()
+                if self._process is not None and not self.ending:  # its output ended: so has the game, mostly
+                    with suppress(TimeoutError):
+                        await asyncio.wait_for(self._process.wait(), 1)
+            finally:
+                await self.remote_close()
+
+        @staticmethod
+        async def _read_errors(stream: asyncio.StreamReader) -> bytes:
+            kept = b""
+            while chunk := await stream.read(4096):
+                kept = (kept + chunk)[-4096:]
+            return kept
+
+        async def last_words(self) -> str | None:
+            """The last line the game wrote to stderr, when it ended on its own (not ended by the
+            server, nor killed)."""
+            if self._errors is None or self.ending or self.killed:
+                return None
+            try:
+                text = (await asyncio.wait_for(self._errors, 2)).decode("utf-8", "replace")
+            except TimeoutError:
+                return None
+            lines = [line.strip() for line in text.splitlines() if line.strip()]
+            return lines[-1] if lines else None
 
         def _write(self, packet: bytes) -> bool:
             """Send ``packet`` to the game without waiting; False when the game has not read
@@ -324,6 +365,8 @@ def make_server(command: list[str], host: str, port: int, max_games: int = MAX_G
             await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
             process = self._process
             if process is not None:
+                if process.returncode is None:
+                    self.ending = True
                 await self.send_meta({"type": "quit"})
                 if self._stdin is not None:
                     self._stdin.close()
@@ -342,6 +385,7 @@ def make_server(command: list[str], host: str, port: int, max_games: int = MAX_G
         def kill(self) -> None:
             if self.alive:
                 assert self._process is not None
+                self.killed = True
                 with suppress(ProcessLookupError):
                     self._process.kill()
 
@@ -456,6 +500,9 @@ def make_server(command: list[str], host: str, port: int, max_games: int = MAX_G
                 self.sockets.discard(websocket)
                 try:  # the game process quits (and frees its save) while the tab is told
                     await asyncio.shield(asyncio.gather(game.stop(), websocket.close(code=code, message=why)))
+                    words = await game.last_words()
+                    if words is not None:
+                        log.warning(f"the game of a tab from {peer} ended: {words}")
                 finally:
                     game.kill()  # (cancelled while stopping: no waiting, then)
                     self.games.discard(game)
@@ -499,6 +546,8 @@ def make_server(command: list[str], host: str, port: int, max_games: int = MAX_G
         async def end_games(self) -> None:
             """Close every tab's connection and wait for its game to end (each is ended by
             QUIT_GRACE seconds at the latest)."""
+            for game in self.games:
+                game.ending = True  # (Ctrl+C reached the games too: "interrupted" is no news)
             for websocket in list(self.sockets):
                 with suppress(ConnectionError):
                     await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"The server has stopped.")
