@@ -263,3 +263,22 @@ async def test_served_the_palette_and_the_saved_games_speak_of_the_browser(saves
             assert isinstance(app.screen, SavedGamesScreen)
             folder = static_text(app, "#saves-folder")
             assert folder == ("2 saved games on this server" if served else f"1 saved game in {saves}")
+
+
+async def test_a_field_takes_no_more_than_its_words_need() -> None:
+    """A flood of keys (a script posing as a browser tab) cannot grow a field without end: each
+    holds what it may need and a little more (a name too long still gets the name check's words)."""
+    from textual.widgets import Input
+
+    app = make_app(blink=False, served=True)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        name = app.screen.query_one("#name-0", Input)
+        name.focus()
+        name.value = ""
+        await pilot.press(*"a" * 120)
+        assert name.value == "a" * 80
+        seed = app.screen.query_one("#seed", Input)
+        seed.focus()
+        await pilot.press(*"9" * 60)
+        assert seed.value == "9" * 40

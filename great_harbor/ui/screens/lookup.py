@@ -219,7 +219,7 @@ class LookupScreen(Screen[None]):
         with Horizontal(id="lookup-main"):
             with Vertical(id="lookup-side"):
                 search = SearchInput(self, placeholder="search the rules: words, a card name or number",
-                                     id="lookup-search", select_on_focus=False)
+                                     id="lookup-search", select_on_focus=False, max_length=200)
                 search.cursor_blink = self.blink
                 yield search
                 # The results lie over the contents (app.tcss): showing or hiding them redraws the

@@ -16,6 +16,7 @@ from great_harbor.engine import Seat
 from great_harbor.engine.game import naming_problem
 from great_harbor.rival_kinds import RIVAL_NAMES, rival_names
 from great_harbor.saves import SaveInfo, list_saves
+from great_harbor.text import MAX_NAME
 
 from ..lookup_topics import Topic
 from ..messages import Setup, StartGame
@@ -91,7 +92,8 @@ class NewGameScreen(Screen[None]):
                         kind = "Human" if i < 2 and not seats else "Empty"
                     with Horizontal(classes="seat-row"):
                         yield Label(player_text(i, f"Seat {i + 1}"), classes="seat-label")
-                        yield Input(value=name, placeholder="name", id=f"name-{i}", classes="seat-name")
+                        yield Input(value=name, placeholder="name", id=f"name-{i}", classes="seat-name",
+                                    max_length=2 * MAX_NAME)  # (beyond MAX_NAME, the check says so)
                         yield Cycle(KINDS, kind, id=f"kind-{i}")
                 shops = bool(self.initial and self.initial.shops)
                 yield OnOffBox(_shops_label(shops), value=shops, id="shops")
@@ -99,7 +101,7 @@ class NewGameScreen(Screen[None]):
                     yield Label("Seed", classes="seat-label")
                     seed = self.initial.seed if self.initial and self.initial.seed is not None else self.seed
                     yield Input(value="" if seed is None else str(seed), placeholder="empty: a random game",
-                                id="seed", classes="seat-name")
+                                id="seed", classes="seat-name", max_length=40)
                 yield Button("Start the game", id="start", variant="primary")
                 yield Static(id="setup-error")
                 yield Static(Text("Tab moves between fields · ←/→ changes a seat · Enter starts", style="dim"))

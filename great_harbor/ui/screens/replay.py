@@ -85,7 +85,8 @@ class ReplayScreen(Screen[None]):
         self.layout_mode = layout_for(size.width, size.height)
         yield Static(id="status")
         yield from compose_table(self.layout_mode, _read_only_map(), Static(id="replay-info"), "Replay")
-        goto = GotoInput(placeholder="go to round: 3, or 3B for its turn B; Enter goes, Esc cancels", id="replay-goto")
+        goto = GotoInput(placeholder="go to round: 3, or 3B for its turn B; Enter goes, Esc cancels", id="replay-goto",
+                         max_length=20)
         goto.display = False
         yield goto
         yield Footer()

@@ -182,7 +182,7 @@ class ActionPicker(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(id="picker-prompt")
         filt = FilterInput(self, placeholder="type to filter, Enter to do it",
-                           id="picker-filter")
+                           id="picker-filter", max_length=100)
         filt.cursor_blink = self._blink
         yield filt
         yield ActionList(id="picker-options")
