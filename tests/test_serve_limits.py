@@ -10,13 +10,14 @@ from __future__ import annotations
 import asyncio
 import base64
 import io
+import logging
 import os
 import signal
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -47,10 +48,24 @@ class Running:
         return self.log.getvalue().splitlines()
 
 
-@asynccontextmanager
-async def running(max_games: int = 8, command: list[str] = STAND_IN) -> AsyncIterator[Running]:
+LOGGERS = ("aiohttp", "asyncio", "textual-serve", "great_harbor.serve")
+
+
+@pytest.fixture
+def server_log() -> Iterator[io.StringIO]:
+    """The server's log as it writes it (serve.quiet_logs), into a string; the loggers as they
+    were afterwards (this process goes on with other tests)."""
+    loggers = [logging.getLogger(name) for name in LOGGERS]
+    before = [(logger.handlers[:], logger.level, logger.propagate) for logger in loggers]
     log = io.StringIO()
     serve.quiet_logs(log)
+    yield log
+    for logger, (handlers, level, propagate) in zip(loggers, before, strict=True):
+        logger.handlers[:], logger.level, logger.propagate = handlers, level, propagate
+
+
+@asynccontextmanager
+async def running(log: io.StringIO, max_games: int = 8, command: list[str] = STAND_IN) -> AsyncIterator[Running]:
     server = serve.make_server(command, "127.0.0.1", 0, max_games)
     port = await server.start()
     assert port is not None
@@ -58,7 +73,6 @@ async def running(max_games: int = 8, command: list[str] = STAND_IN) -> AsyncIte
         yield Running(server, port, log)
     finally:
         await server.shutdown()
-        serve.quiet_logs()  # (back to stderr)
     assert "Traceback" not in log.getvalue()
 
 
@@ -137,7 +151,7 @@ def test_the_address_printed_for_every_address_is_one_others_can_use() -> None:
 # --- the server ----------------------------------------------------------------------------------
 
 
-async def test_hostile_messages_close_their_tab_with_one_line_each() -> None:
+async def test_hostile_messages_close_their_tab_with_one_line_each(server_log: io.StringIO) -> None:
     cases: list[tuple[str | bytes, str]] = [
         ("not json", "not JSON"),
         ("[" * 30_000 + "]" * 30_000, "nested too deep"),
@@ -147,7 +161,7 @@ async def test_hostile_messages_close_their_tab_with_one_line_each() -> None:
         (b"\x00\x01", "a binary message"),
         ('["stdin", "' + "a" * 70_000 + '"]', "a message over 64 KB"),
     ]
-    async with running() as server, aiohttp.ClientSession() as session:
+    async with running(server_log) as server, aiohttp.ClientSession() as session:
         for payload, reason in cases:
             before = len(server.lines())
             async with session.ws_connect(server.ws_url, origin=server.origin) as websocket:
@@ -169,8 +183,8 @@ async def test_hostile_messages_close_their_tab_with_one_line_each() -> None:
         assert await until(lambda: not server.server.games, 10)
 
 
-async def test_broken_websocket_frames_are_one_line_each() -> None:
-    async with running() as server:
+async def test_broken_websocket_frames_are_one_line_each(server_log: io.StringIO) -> None:
+    async with running(server_log) as server:
         for frame, reason in [(b"\x83\x80" + b"\0" * 4, "a broken message (Unexpected opcode"),
                               (b"\x81\x82" + b"\0" * 4 + b"\xff\xfe", "a broken message (Invalid UTF-8"),
                               (b"\x81\x02ab", "not JSON")]:  # (not masked: taken all the same)
@@ -189,8 +203,8 @@ async def test_broken_websocket_frames_are_one_line_each() -> None:
             assert len(server.lines()) == before + 1 and reason in server.lines()[-1]
 
 
-async def test_a_flood_of_keys_is_closed_within_a_second_or_so() -> None:
-    async with running() as server, aiohttp.ClientSession() as session:
+async def test_a_flood_of_keys_is_closed_within_a_second_or_so(server_log: io.StringIO) -> None:
+    async with running(server_log) as server, aiohttp.ClientSession() as session:
         async with session.ws_connect(server.ws_url, origin=server.origin) as websocket:
             started = time.monotonic()
             for _ in range(100):  # 60 KB a time, as fast as it goes
@@ -204,8 +218,8 @@ async def test_a_flood_of_keys_is_closed_within_a_second_or_so() -> None:
         assert any("it sent more than 16 KB a second" in line for line in server.lines())
 
 
-async def test_only_max_games_play_at_once() -> None:
-    async with running(max_games=2) as server, aiohttp.ClientSession() as session:
+async def test_only_max_games_play_at_once(server_log: io.StringIO) -> None:
+    async with running(server_log, max_games=2) as server, aiohttp.ClientSession() as session:
         first = await session.ws_connect(server.ws_url, origin=server.origin)
         second = await session.ws_connect(server.ws_url, origin=server.origin)
         assert await until(lambda: len(server.server.games) == 2, 5)
@@ -247,8 +261,8 @@ MALFORMED = [
 ]
 
 
-async def test_malformed_requests_get_an_answer_and_one_line_at_most() -> None:
-    async with running() as server:
+async def test_malformed_requests_get_an_answer_and_one_line_at_most(server_log: io.StringIO) -> None:
+    async with running(server_log) as server:
         for request in MALFORMED:
             before = len(server.lines())
             reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
@@ -261,19 +275,17 @@ async def test_malformed_requests_get_an_answer_and_one_line_at_most() -> None:
             assert len(server.lines()) - before <= 1, (request[:40], server.lines()[before:])
 
 
-async def test_no_other_site_may_frame_the_page() -> None:
-    async with running() as server, aiohttp.ClientSession() as session:
+async def test_no_other_site_may_frame_the_page(server_log: io.StringIO) -> None:
+    async with running(server_log) as server, aiohttp.ClientSession() as session:
         for path, headers in [("/", {}), ("/", {"Host": "harbor.example"}), ("/static/css/xterm.css", {})]:
             async with session.get(server.url.rstrip("/") + path, headers=headers) as response:
                 assert response.headers["Content-Security-Policy"] == "frame-ancestors 'none'", path
                 assert response.headers["X-Frame-Options"] == "DENY"
 
 
-async def test_a_game_that_fails_says_its_last_line_only() -> None:
+async def test_a_game_that_fails_says_its_last_line_only(server_log: io.StringIO) -> None:
     failing = [sys.executable, "-c", "import sys; sys.stderr.write('Traceback (most recent call last):\\n  File x\\n"
                "error: great-harbor stopped on an internal error (boom)\\n'); sys.exit(1)"]
-    log = io.StringIO()
-    serve.quiet_logs(log)
     server = serve.make_server(failing, "127.0.0.1", 0)
     port = await server.start()
     try:
@@ -283,8 +295,7 @@ async def test_a_game_that_fails_says_its_last_line_only() -> None:
         assert await until(lambda: not server.games, 10)
     finally:
         await server.shutdown()
-        serve.quiet_logs()
-    assert log.getvalue().splitlines() == [
+    assert server_log.getvalue().splitlines() == [
         "the game of a tab from 127.0.0.1 ended: error: great-harbor stopped on an internal error (boom)"]
 
 
