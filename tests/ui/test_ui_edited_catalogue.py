@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from great_harbor import cli
+from great_harbor import cli, cli_saves
 from great_harbor.data import default_data_dir
 from great_harbor.startup import resume_collector
 from great_harbor.ui.app import GreatHarborApp
@@ -40,6 +40,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[GreatHarborApp]]:
     """The apps the command line starts, kept to be driven by the test instead of run."""
     apps: list[GreatHarborApp] = []
     monkeypatch.setattr(GreatHarborApp, "run", lambda self, *a, **k: apps.append(self))
+    monkeypatch.setattr(cli_saves, "terminal_problem", lambda: None)  # the tests may run without one
     yield apps
     resume_collector()  # the command line paused it until a first frame these apps may not have drawn
 
