@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from agent_keys import fast_forward
 from drawn import drawn_text
 
 from great_harbor.ui.app import make_app
@@ -56,6 +57,7 @@ async def test_a_person_against_a_hard_rival_and_the_automa_to_the_end(drive: Dr
         await settle(pilot, app)
         assert isinstance(app.screen, HintScreen)
         await pilot.press("escape")
+        await fast_forward(pilot, app, lambda g: g.s.round == 4)  # rounds 4 and 5 by keys
         counts = await drive(pilot, app, 11)
         assert isinstance(app.screen, GameOverScreen)
         assert counts["handoffs"] == 0  # one person: nothing to hide from anyone
