@@ -142,7 +142,7 @@ async def test_a_new_game_in_an_unwritable_folder_still_plays(tmp_path: Path) ->
 
 CHILD = textwrap.dedent("""
     import asyncio, json, sys
-    from agent_keys import play_until
+    from agent_keys import fast_forward, play_until
     from great_harbor.record import state_digest
     from great_harbor.ui.app import make_app
 
@@ -150,7 +150,9 @@ CHILD = textwrap.dedent("""
         app = make_app(seed={seed}, players={names!r}, automa_delay=0, blink=False, saves_dir={folder!r})
         async with app.run_test(size=(160, 45)) as pilot:
             await pilot.pause()
-            # Half of the game's 5 rounds, in the middle of someone's turn.
+            # Half of the game's 5 rounds, in the middle of someone's turn: round 1 through the
+            # engine (as Continue would open it), then by keys.
+            await fast_forward(pilot, app, lambda g: g.s.round == 2)
             await play_until(pilot, app, lambda g: (g.s.round, g.s.turn) >= (3, "B") and g.s.phase == "actions"
                              and g.pending.kind == "turn" and len(g.s.players[g.pending.seat].drafted) == 1)
             session = app.session
@@ -173,7 +175,7 @@ async def test_killed_halfway_then_continue_reaches_the_last_action(saves: Path,
     child = subprocess.Popen([*PYTHON, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              env=env, cwd=ROOT, text=True)
     try:
-        line = read_line(child, timeout=240)  # half a game played key by key, on a loaded machine
+        line = read_line(child, timeout=240)  # rounds 2 and 3 played key by key, on a loaded machine
         assert line, f"the child failed: {child.stderr.read() if child.stderr else ''}"
         last = json.loads(line)
     finally:
