@@ -47,7 +47,8 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """``-n auto`` (pyproject's addopts) is a worker per core for the suite or a folder of it, but
     no workers at all when only test files or test ids are named: those few tests start at once
     in this process instead of waiting for workers to start. ``-n N`` and
-    ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decide, and ``-p no:xdist`` runs in one process."""
+    ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decide, and ``-n 0`` runs in one process (not
+    ``-p no:xdist``: pytest would then refuse the ``-n`` of pyproject's addopts)."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None  # xdist reads it
     named = [arg for arg in config.args if not arg.startswith("-")]

@@ -37,14 +37,28 @@ def test_quick_start_has_two_lines() -> None:
         assert line.startswith("python3 -m venv .venv && .venv/bin/pip install ")
 
 
+# How CI runs the README's test line: as in a newcomer's shell, with nothing inherited but PATH and
+# TERM and a fresh HOME (no PYTHONUNBUFFERED, XDG or GREAT_HARBOR variables: a test that needs one
+# of them fails in CI as it would for the newcomer).
+SCRUBBED = 'env -i HOME="$(mktemp -d)" PATH="$PATH" TERM="${TERM:-xterm-256color}" bash -c '
+
+
 @repository_only
 def test_ci_runs_the_readme_test_line_and_the_lint() -> None:
     ci = (ROOT / ".ci" / "run").read_text().splitlines()
-    assert quick_start_commands()[1] in ci
-    assert ci[-1] == quick_start_commands()[1]  # last: pytest's summary closes CI's output
-    assert "set -euo pipefail" in ci  # a red lint stops the run with its status
+    test_line = quick_start_commands()[1]
+    assert '"' not in test_line and "$" not in test_line  # it goes verbatim inside bash -c "..."
+    assert ci[-1] == f'{SCRUBBED}"{test_line}"'  # last: pytest's summary closes CI's output
+    assert "set -euo pipefail" in ci  # a red lint or type check stops the run with its status
     lint = next(i for i, line in enumerate(ci) if line.startswith(".venv/bin/ruff check "))
-    assert lint < ci.index(quick_start_commands()[1])
+    assert lint < len(ci) - 1 and ".venv/bin/mypy" in ci[lint:]
+
+
+def test_the_suite_prints_its_slowest_tests() -> None:
+    """CI's output (the README's test line) ends with the 15 slowest tests, from pyproject's addopts."""
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    addopts = re.search(r'^addopts = "([^"]*)"', pyproject, flags=re.M)
+    assert addopts is not None and "--durations=15" in addopts.group(1).split()
 
 
 @repository_only
