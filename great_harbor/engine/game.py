@@ -293,6 +293,11 @@ class Game:
     def final_scores(self) -> list[dict[str, int]]:
         return scoring.final_scores(self)
 
+    def projected_scores(self) -> list[dict[str, int]]:
+        """Every seat's final score, item by item, if the game ended now: from what everyone may
+        see (:func:`.scoring.projected_scores`)."""
+        return self.view(None).projected_scores()
+
     # --- what one seat may know -------------------------------------------------------------
 
     def view(self, seat: int | None) -> SeatView:
@@ -311,9 +316,17 @@ class SeatView(Game):
         top = game.pending
         open_ = top is not None and (top.seat == seat or top.kind in PUBLIC_DECISIONS)
         self._legal = game.legal_actions() if open_ else ()
+        self._projected: list[dict[str, int]] | None = None
 
     def legal_actions(self) -> tuple[Action, ...]:
         return self._legal or ()
+
+    def projected_scores(self) -> list[dict[str, int]]:
+        """Every seat's final score if the game ended now, computed once from this view (the view
+        never changes): what the table shows beside the Prestige tokens."""
+        if self._projected is None:
+            self._projected = scoring.projected_scores(self)
+        return self._projected
 
     def log_lines(self, viewer: int | None = None) -> list[str]:
         """The log as this seat may read it."""

@@ -1,4 +1,5 @@
-"""End of game: the six scoring items, the winner and the coin tie-break."""
+"""End of game: the six scoring items, the winner and the coin tie-break; and the score every seat
+would have if the game ended now (:func:`projected_scores`)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,16 @@ ITEM_NAMES = {
     "buildings": "End-of-game Buildings",
     "smuggler": "Unspent Smuggler tokens",
     "tokens": "Prestige tokens",
+}
+# The items as the table names them beside their figures (``cards 22 · Governor 3``), in the order
+# players meet them: the tokens they hold first, then what final scoring adds.
+ITEM_SHORT = {
+    "tokens": "Prestige tokens",
+    "cards": "cards",
+    "governor": "Governor",
+    "structures": "Dock Huts and Insulae",
+    "buildings": "End-of-game Buildings",
+    "smuggler": "Smuggler tokens",
 }
 
 
@@ -65,6 +76,18 @@ def score(game: Game, p: PlayerState, mark: bool = False) -> dict[str, int]:
     }
     out["total"] = sum(out[k] for k in ITEMS)
     return out
+
+
+def projected_scores(view: Game) -> list[dict[str, int]]:
+    """Every seat's breakdown (as :func:`score`) if the game ended now, the Automa by its own list.
+
+    Every item of final scoring is public, so the projection of a seat is the same whoever looks:
+    cards played, colony structures, Smuggler and Prestige tokens and Shops lie on the table, and
+    so does each Governor card (drafted dice and Dice Colour Bonus tokens are put on it; a view
+    never hides it); a card in a hand never scores. It is therefore computed from a seat's view
+    (``Game.projected_scores``), never from the game's own state, and changes nothing (no
+    Building is marked as resolved)."""
+    return [score(view, p) for p in view.s.players]
 
 
 def final_scores(game: Game) -> list[dict[str, int]]:
