@@ -75,6 +75,18 @@ SHOPS_SET_UP = "harbor-shops/set-up"
 SHOP_POSITIONS = "engine-rulings/where-a-shop-can-stand"
 SHOP_ACTION = "harbor-shops/set-up-shop-action"
 
+# --- what each item of final scoring is (``scoring.ITEMS``), for the score if the game ended now --
+FINAL_SCORING = "end-of-game/final-scoring"
+SCORING_RULES: Mapping[str, str] = {
+    "tokens": FINAL_SCORING,
+    "cards": FINAL_SCORING,
+    "governor": "governor-traits/governor-pair-scoring",
+    "structures": CONSTRUCT,
+    "buildings": "engine-rulings/what-end-of-game-buildings-count",
+    "smuggler": SMUGGLER_TOKENS,
+}
+AUTOMA_SCORING = "automa/end-of-game"  # the Automa's own list
+
 
 def pending_rule(kind: str | None, data: Any) -> str:
     """What a pending decision is about: the card asking, the rule offering the choice, or the
@@ -94,4 +106,4 @@ def pending_rule(kind: str | None, data: Any) -> str:
 def all_rule_ids() -> set[str]:
     """Every id the engine can cite except card ids (tested against the lookup's index)."""
     named = {v for k, v in globals().items() if k.isupper() and isinstance(v, str)}
-    return named | set(PENDING_RULES.values()) | set(CHOICE_RULES.values())
+    return named | set(PENDING_RULES.values()) | set(CHOICE_RULES.values()) | set(SCORING_RULES.values())

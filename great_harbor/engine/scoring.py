@@ -20,16 +20,22 @@ ITEM_NAMES = {
     "smuggler": "Unspent Smuggler tokens",
     "tokens": "Prestige tokens",
 }
-# The items as the table names them beside their figures (``cards 22 · Governor 3``), in the order
-# players meet them: the tokens they hold first, then what final scoring adds.
-ITEM_SHORT = {
+# The items as the table says them after their figures (``25 Prestige tokens + 12 from cards``), in
+# the order players meet them: the tokens they hold first, then what final scoring adds.
+ITEM_WORDS = {
     "tokens": "Prestige tokens",
-    "cards": "cards",
-    "governor": "Governor",
-    "structures": "Dock Huts and Insulae",
-    "buildings": "End-of-game Buildings",
-    "smuggler": "Smuggler tokens",
+    "cards": "from cards",
+    "governor": "for Governor pairs",
+    "structures": "for Dock Huts and Insulae",
+    "buildings": "from End-of-game Buildings",
+    "smuggler": "for Smuggler tokens",
 }
+
+
+def items_of(p: PlayerState) -> tuple[str, ...]:
+    """The items of ``p``'s final scoring in the order of ITEM_WORDS (the Automa's own list has no
+    Dock Huts or Insulae)."""
+    return tuple(k for k in ITEM_WORDS if not (p.automa and k == "structures"))
 
 
 def colour_counts(game: Game, p: PlayerState) -> dict[str, int]:
@@ -102,6 +108,13 @@ def winners(game: Game, scores: list[dict[str, int]]) -> list[int]:
         return tied
     most = max(game.s.players[i].coins for i in tied)
     return [i for i in tied if game.s.players[i].coins == most]
+
+
+def ranking(game: Game, scores: list[dict[str, int]]) -> list[int]:
+    """The seats from first to last: most Prestige first, a tie broken by the most coins (as the
+    winner is found), seats still tied in seat order."""
+    coins = [p.coins for p in game.s.players]
+    return sorted(range(len(scores)), key=lambda i: (-scores[i]["total"], -coins[i], i))
 
 
 def finish_game(game: Game) -> None:

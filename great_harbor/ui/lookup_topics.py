@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from great_harbor.engine import Game
+from great_harbor.engine import Game, rule_ids, scoring
 from great_harbor.engine.actions import (
     Action,
     ActivatePerson,
@@ -64,6 +64,7 @@ __all__ = [
     "pending_topic",
     "refusal_topic",
     "slot_topic",
+    "score_things",
     "table_things",
     "topic_for_action",
     "warm_index",
@@ -266,8 +267,9 @@ def why_not(game: Game, query: str) -> WhyNot | None:
 
 def table_things(view: SeatView, seat: int | None) -> list[TableThing]:
     """Everything the table shows that has an entry: the Harbor tiles, the displays, the Conversion
-    cards and the Dice Bonus tile, the Senate tracks, the revealed Pirates, the Automa's board, and the colony of
-    ``seat`` (the one on screen); its hand when it is the view's own."""
+    cards and the Dice Bonus tile, the Senate tracks, the revealed Pirates, the Automa's board, every
+    seat's score if the game ended now (item by item), and the colony of ``seat`` (the one on
+    screen); its hand when it is the view's own."""
     # Start-up: after the first frame (see index_for).
     from great_harbor.lookup.links import entry_for_senate_track, entry_for_tile
 
@@ -298,6 +300,7 @@ def table_things(view: SeatView, seat: int | None) -> list[TableThing]:
     for p in s.players:
         if p.automa:  # its board and markers (F2 at the table draws them)
             out.append(TableThing("The Automa", "The Automa board", "automa-board"))
+    out += score_things(view)
     if seat is not None:
         p = s.players[seat]
         colony = f"Colony of {p.name}"
@@ -308,4 +311,16 @@ def table_things(view: SeatView, seat: int | None) -> list[TableThing]:
         out += [TableThing(colony, card_name(game, ship.card), _card(ship.card)) for ship in p.docks if ship]
         if show_hand:
             out += [TableThing(f"Hand of {p.name}", card_name(game, c), _card(c)) for c in dict.fromkeys(p.hand)]
+    return out
+
+
+def score_things(view: SeatView) -> list[TableThing]:
+    """Every seat's final score if the game ended now, a group per seat, an item per line, each
+    opening the rule it scores by (the Automa's own list for the Automa)."""
+    out: list[TableThing] = []
+    for p, sc in zip(view.s.players, view.projected_scores(), strict=True):
+        group = f"{p.name}: {sc['total']} if it ended now"  # short: the contents are 37 wide at 120x36
+        for key in scoring.items_of(p):
+            entry = rule_ids.AUTOMA_SCORING if p.automa else rule_ids.SCORING_RULES[key]
+            out.append(TableThing(group, f"{sc[key]} {scoring.ITEM_WORDS[key]}", entry))
     return out

@@ -3,7 +3,7 @@
 After the last action of a game the projection shown equals the final score of every seat, item
 by item, over seeded games in every configuration (2-4 seats, with and without the Automa and the
 Harbor Shops variant), played by the heuristic player and by a busy random one. The suite plays a
-sample (``GREAT_HARBOR_PROJECTION_GAMES`` games per configuration, default 2: 24 games);
+sample (``GREAT_HARBOR_PROJECTION_GAMES`` games per configuration, default 1: 12 games);
 ``scripts/projection_check.py`` plays 200 and more. The projection uses public information only:
 re-dealing what a seat cannot know leaves the projection it sees unchanged.
 """
@@ -24,7 +24,7 @@ from great_harbor.engine.scenario import Scenario
 from great_harbor.engine.scoring import ITEMS
 from great_harbor.engine.state import to_plain
 
-GAMES = int(os.environ.get("GREAT_HARBOR_PROJECTION_GAMES", "2"))
+GAMES = int(os.environ.get("GREAT_HARBOR_PROJECTION_GAMES", "1"))
 BUSY = {"play-person", "play-building", "play-ship", "activate", "build", "employ-building", "send", "trade",
         "set-up-shop", "smuggler-token"}
 

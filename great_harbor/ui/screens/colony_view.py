@@ -1,4 +1,5 @@
-"""Any player's colony in full, from a seat's view: a hand shows only in its owner's view."""
+"""Any player's colony in full, from a seat's view: a hand shows only in its owner's view; every
+player's final score if the game ended now, and the one shown item by item."""
 
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ class ColonyViewScreen(ModalScreen[None]):
         box = self.query_one("#colony-view")
         box.border_title = f"Colony of {p.name}" + ("" if own or p.automa else " — hand hidden")  # the Automa has none
         self.query_one(PlayersSummary).show(self.game, self.seat)
-        self.query_one(ColonyBoard).show(self.game, self.seat, show_hand=own)
+        self.query_one(ColonyBoard).show(self.game, self.seat, show_hand=own, breakdown=True)
 
     def context_topic(self) -> Topic:
         return Topic("colony-board", "the colony board")

@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 
 from great_harbor.engine import Game
 from great_harbor.engine.game import SeatView
-from great_harbor.engine.scoring import ITEM_NAMES, ITEMS
+from great_harbor.engine.scoring import ITEM_NAMES, ITEMS, ranking
 
 from ..lookup_topics import Topic
 from ..messages import NewGame
@@ -61,10 +61,12 @@ def verdict(game: Game) -> Text:
 
 
 def bar_chart(game: Game) -> Text:
+    """The totals as bars, by rank: the winner first, a tie in the order the coins break it."""
     s = game.s
     top = max((sc["total"] for sc in s.final_scores), default=0)
     lines = []
-    for p, sc in zip(s.players, s.final_scores, strict=True):
+    for seat in ranking(game, s.final_scores):
+        p, sc = s.players[seat], s.final_scores[seat]
         row = player_text(p.seat, p.name)
         row.pad_right(max(0, 14 - row.cell_len))
         row.append(bar(sc["total"], top, BAR_WIDTH) or "▏", style=player_style(p.seat))

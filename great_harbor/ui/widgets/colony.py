@@ -75,9 +75,20 @@ def ship_lines(game: Game, p: PlayerState, dock: int, label: str, width: int) ->
     return flow(label, ship_parts(game, p, dock), width, sep="  ", indent=14)
 
 
-def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77) -> list[Text]:
+def score_parts(game: Game, seat: int) -> list[Text]:
+    """``62 Prestige if the game ended now = 25 Prestige tokens + 12 from cards + …``, in parts."""
+    p = game.s.players[seat]
+    sc = game.projected_scores()[seat]
+    out = [Text(f"{sc['total']} Prestige if the game ended now =", style="bold")]
+    for i, key in enumerate(scoring.items_of(p)):
+        out.append(Text(f"{'+ ' if i else ''}{sc[key]} {scoring.ITEM_WORDS[key]}"))
+    return out
+
+
+def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77, breakdown: bool = False) -> list[Text]:
     """Every line of one colony board, the most used first, none wider than ``width`` (a line that
-    would be continues on the next, indented: no value is ever cut)."""
+    would be continues on the next, indented: no value is ever cut); ``breakdown``: under the first
+    line, the final score if the game ended now, item by item."""
     s = game.s
     cat = game.cat
     p = s.players[seat]
@@ -90,12 +101,14 @@ def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77) -> lis
     who.append("+")
     who.append_text(colour_letter(b))
     who.append(")")
+    score = flow("Score", score_parts(game, seat), width, sep=" ") if breakdown else []
     if p.automa:  # it owns no coins and no Favor
         head = [who, Text(f"{p.prestige} Prestige"), Text(f"{p.smuggler} Smuggler")]
-        return [*flow("", head, width, label_width=0, indent=2), *_automa_lines(game, p, width)]
+        return [*flow("", head, width, label_width=0, indent=2), *score, *_automa_lines(game, p, width)]
     head = [who, Text(f"{p.prestige} Prestige"), Text(coins(p.coins)), Text(f"{p.favor} Favor"),
             Text(f"{p.smuggler} Smuggler")]
     lines += flow("", head, width, label_width=0, indent=2)
+    lines += score
     top = cat.colony_board.resource_max
     res = []
     for r in RESOURCES:
@@ -215,13 +228,15 @@ def _automa_lines(game: Game, p: PlayerState, width: int) -> list[Text]:
 class ColonyBoard(Panel):
     """One colony in full (the seat being shown is chosen by the screen)."""
 
-    def show(self, game: Game, seat: int, show_hand: bool) -> None:
+    def show(self, game: Game, seat: int, show_hand: bool, breakdown: bool = False) -> None:
+        """``breakdown``: with the final score if the game ended now, item by item (F2)."""
         self._args = (game, seat, show_hand)
+        self._breakdown = breakdown
         self._draw()
 
     def _draw(self) -> None:
         width = self.content_region.width or 77
-        self.set_text(Text("\n").join(colony_lines(*self._args, width=width)))
+        self.set_text(Text("\n").join(colony_lines(*self._args, width=width, breakdown=self._breakdown)))
 
     def on_resize(self) -> None:
         if getattr(self, "_args", None) is not None:

@@ -1,6 +1,6 @@
 """The dice and the players: the rolled pool during the draft and who drafts next; for every
-player their drafted dice, their place in the turn order, and a short summary (Prestige tokens,
-coins, Favor, Smuggler tokens, cards in hand)."""
+player their drafted dice, their place in the turn order, and a short summary (Prestige tokens and
+the final score if the game ended now, coins, Favor, Smuggler tokens, cards in hand)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,10 @@ from .panel import Panel
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 DICE_WIDTH = 26  # name and dice column, before the summary
+# What ``31 → 62 Prestige`` means, said once above the players (a newcomer who sees only the
+# tokens believes a rival with more of them is ahead, whatever the colonies will score).
+LEGEND = "Prestige: tokens → the final score if the game ended now (F2: item by item)"
+LEGEND_SHORT = "Prestige: tokens → if it ended now"
 
 
 class DicePanel(Panel):
@@ -29,17 +33,26 @@ class DicePanel(Panel):
             self.set_text(dice_text(self.game, self.content_region.width or 77))
 
 
-def summary(p: PlayerState, short: bool = False) -> list[Text]:
-    """A player's tokens and hand in parts (``short``: the labels abbreviated, never the values)."""
+def prestige_text(p: PlayerState, projected: int, short: bool = False) -> Text:
+    """``31 → 62 Prestige``: the tokens, then the final score if the game ended now (see LEGEND)."""
+    out = Text(f"{p.prestige}")
+    out.append("→" if short else " → ", style=DIM)
+    out.append(f"{projected}", style="bold")
+    return out.append(" Prest." if short else " Prestige")
+
+
+def summary(p: PlayerState, projected: int, short: bool = False) -> list[Text]:
+    """A player's Prestige (tokens, and the final score if the game ended now), other tokens and
+    hand in parts (``short``: the labels abbreviated, never the values)."""
+    prestige = prestige_text(p, projected, short)
     if p.automa:  # no coins, Favor or hand: its Prestige, Smuggler tokens and colonists waiting
         if short:
-            return [Text(f"{p.prestige} Prest."), Text(f"{p.smuggler} Smug."), Text(f"{p.automa_colonists} col.")]
-        return [Text(f"{p.prestige} Prestige"), Text(f"{p.smuggler} Smug."),
-                Text(f"{plural(p.automa_colonists, 'colonist')} waiting")]
+            return [prestige, Text(f"{p.smuggler} Smug."), Text(f"{p.automa_colonists} col.")]
+        return [prestige, Text(f"{p.smuggler} Smug."), Text(f"{plural(p.automa_colonists, 'colonist')} waiting")]
     if short:
-        return [Text(f"{p.prestige} Prest."), Text(f"{p.coins}c"), Text(f"{p.favor} Fav."), Text(f"{p.smuggler} Smug."),
+        return [prestige, Text(f"{p.coins}c"), Text(f"{p.favor} Fav."), Text(f"{p.smuggler} Smug."),
                 Text(f"hand {len(p.hand)}")]
-    return [Text(f"{p.prestige} Prestige"), Text(f"{p.coins}c"), Text(f"{p.favor} Favor"), Text(f"{p.smuggler} Smug."),
+    return [prestige, Text(f"{p.coins}c"), Text(f"{p.favor} Favor"), Text(f"{p.smuggler} Smug."),
             Text(f"hand {len(p.hand)}")]
 
 
@@ -55,6 +68,8 @@ def dice_text(game: Game, width: int = 77) -> Text:
         lines += flow("Pool", dice, width, label_width=7, sep=" ")
     else:
         lines += flow("Pool", [Text("all drafted", style=DIM)], width, label_width=7)
+    lines.append(Text(LEGEND if len(LEGEND) <= width else LEGEND_SHORT, style=DIM))
+    projected = game.projected_scores()
     order = s.turn_order if s.phase != "draft" else []
     for p in s.players:
         name = player_text(p.seat, p.name)
@@ -84,13 +99,16 @@ def dice_text(game: Game, width: int = 77) -> Text:
         for part in parts[1:]:
             row.append(" ")
             row.append_text(part)
-        full = summary(p)
+        total = projected[p.seat]["total"]
+        full = summary(p, total)
         if row.cell_len < DICE_WIDTH and DICE_WIDTH + sum(t.cell_len + 3 for t in full) - 3 <= width:
             row.pad_right(DICE_WIDTH - row.cell_len)
             lines.append(row.append_text(join(full, " · ")))
             continue
-        # Narrow (the 120x36 layout): the dice, then the tokens under them, as many lines as needed.
+        # Narrow (the 120x36 layout): the dice and the Prestige (beside them when there is room),
+        # then the other tokens under them, as many lines as needed.
         first = name.copy().append_text(parts[0])
-        lines += flow("", [first, *parts[1:]], width, label_width=0, sep=" ", indent=10)
-        lines += flow("", summary(p, short=True), width, label_width=2, sep=" ", indent=2)
+        prestige, *rest = summary(p, total, short=True)
+        lines += flow("", [first, *parts[1:], prestige], width, label_width=0, sep=" ", indent=10)
+        lines += flow("", rest, width, label_width=2, sep=" ", indent=2)
     return Text("\n").join(lines)

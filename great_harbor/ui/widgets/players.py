@@ -1,4 +1,5 @@
-"""A compact line for every player: points so far, tokens, resources, colonists, ships, hand size."""
+"""A compact line for every player: Prestige tokens and the final score if the game ended now,
+other tokens, resources, colonists, ships, hand size."""
 
 from __future__ import annotations
 
@@ -17,8 +18,11 @@ def summary_parts(game: Game, seat: int) -> list[Text]:
     p = game.s.players[seat]
     first = player_text(seat, p.name, p.automa)
     first.pad_right(max(0, 18 - first.cell_len))
-    first.append(f"{p.prestige} Prestige", style="bold")
-    parts = [first]
+    first.append(f"{p.prestige} Prestige tokens", style="bold")
+    # Beside the tokens, what they will be worth: the tokens alone mislead (cards, structures and
+    # Smuggler tokens score at the end).
+    total = game.projected_scores()[seat]["total"]
+    parts = [first, Text(f"{total} Prestige if the game ended now", style="bold")]
     if p.automa:  # no coins, Favor, resources or hand
         parts += [Text(f"{p.smuggler} Smug.", style="bold"),
                   Text(f"{plural(p.automa_colonists, 'colonist')} waiting", style=DIM)]
