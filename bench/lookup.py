@@ -8,14 +8,17 @@ Run from the repository root: ``python3 bench/lookup.py``. Prints:
   at least 95%), and how often the first entry is a wrong answer (target at most 2%). ``tuning``,
   ``held out`` and ``tuning 2`` are tuning material (the held-out set was read in aggregate so often
   while the ranking was first tuned that it is no longer unseen; ``tuning 2`` was written for the
-  third round of ranking work, before it was run); ``fresh`` is the unseen set, written later and
+  third round of ranking work, before it was run; ``tuning 3`` for issue 31, before it was run: vague
+  questions about the game in front of the player (answered ``now:...`` from the game), the
+  program, typos); ``fresh`` is the unseen set, written later and
   never tuned on. A first entry that is not an answer is *incomplete* when it holds the
   answer (the chapter of an answering section, or an entry the question lists as ``near``); *wrong*
   when it would teach a wrong rule: an entry the question lists as ``wrong`` (written for each
   question from what the entries say), the Automa's rule for a question about a player or a
   player's rule for a question about the Automa, or a card the question does not name; and a *miss*
   otherwise (another rule, which does not answer but teaches nothing false).
-  ``--misses`` lists the questions of the tuning material whose answer is not first (never those
+  A question answered below the minimum relevance counts as a miss (the lookup says nothing
+  matches well). ``--misses`` lists the questions of the tuning material whose answer is not first (never those
   of the fresh set: it is not tuned on, so only its figures are printed);
 * the time of each query, as the lookup runs it on a key press (the search, and the nearest titles
   when nothing matches): median and worst over the questions and a set of typed queries (target:
@@ -46,6 +49,7 @@ sys.path.insert(0, str(ROOT))
 
 from great_harbor.data import load_catalogue  # noqa: E402
 from great_harbor.lookup.glossary import build_glossary  # noqa: E402
+from great_harbor.lookup.now import asks_about_now, confident  # noqa: E402
 from great_harbor.lookup.reference import Entry, load_reference  # noqa: E402
 from great_harbor.lookup.search import SearchIndex, lookup_index  # noqa: E402
 
@@ -55,6 +59,7 @@ SETS = (
     ("tuning", QUESTIONS / "tuning.yaml", True),
     ("held out", QUESTIONS / "held_out.yaml", True),
     ("tuning 2", QUESTIONS / "tuning2.yaml", True),
+    ("tuning 3", QUESTIONS / "tuning3.yaml", True),
     ("fresh", QUESTIONS / "fresh.yaml", False),
 )
 
@@ -82,6 +87,7 @@ QUERIES = [
     "govenor trates",
 ]
 REPEATS = 50
+NOTHING = "nothing"  # the lookup says nothing matches well
 
 
 @dataclass(frozen=True)
@@ -114,11 +120,14 @@ def about_automa(entry: Entry) -> bool:
 
 
 def run_query(index: SearchIndex, query: str) -> list[str]:
-    """What the lookup does on a key press: the ranked entries, or the nearest titles."""
+    """What the lookup does on a key press: the answer from the game for a question about it
+    (``now:pending``, ``now:refusal``, ``now:fee``) above the ranked entries; ``nothing`` above the
+    nearest titles when no entry reaches the minimum relevance."""
+    now = asks_about_now(query)
     results = index.search(query, limit=10)
-    if results:
-        return [result.entry.id for result in results]
-    return [entry.id for entry in index.suggest(query, limit=8)]
+    found = [result.entry.id for result in results] if confident(results) else [
+        NOTHING, *(entry.id for entry in index.suggest(query, limit=8))]
+    return [f"now:{now.value}", *found] if now is not None else found
 
 
 @dataclass
@@ -165,7 +174,7 @@ def verdict(index: SearchIndex, ranked: list[str], question: Question) -> str:
     """first, incomplete, wrong or miss: what the first entry shown is for the question."""
     if ranked[:1] and ranked[0] in question.answers:
         return "first"
-    if not ranked:
+    if not ranked or ranked[0] not in index:
         return "miss"
     if holds(index, ranked[0], question):
         return "incomplete"
@@ -221,7 +230,7 @@ def questions_report(index: SearchIndex, show_misses: bool, tuning_only: bool = 
         if tuning_only and not tuned:
             continue
         questions = load_questions(path)
-        missing = unknown_ids(index, questions)
+        missing = [entry for entry in unknown_ids(index, questions) if not entry.startswith("now:")]
         if missing:
             print(f"  {name}: no such entries: {', '.join(missing)}")
         misses: list[tuple[Question, list[str]]] = []

@@ -133,7 +133,8 @@ _STOP_WORDS = (
     "am been did didnt doesnt dont had has have happen happens happened im isnt ive now should "
     "than these those us we would could work works mean means meaning meant "
     "cant wont arent wasnt werent shouldnt couldnt wouldnt hasnt havent theyre "
-    "please ok okay just also want wants wanted need needs needed too very really stuff actually exactly basically"
+    "please ok okay just also want wants wanted need needs needed too very really stuff actually exactly basically "
+    "any like some idea ideas guess anyway"
 )
 # Spellings, names and everyday words that mean the same thing in this game, folded onto one word
 # (both in the entries and in the query).
@@ -373,6 +374,7 @@ _EVERYDAY_PAIRS = {
     "not take": "declining",
     "without take": "declining",
     "come home": "sail back",
+    "come back": "return",
     "go home": "sail back",
     "get back": "return",
     "face up": "display",
@@ -380,8 +382,14 @@ _EVERYDAY_PAIRS = {
 }
 # Idioms: pairs whose second word says nothing on its own either ("back", "extra", "out"); the pair
 # stands for both words, and means its rule's words (in full, not at a discount).
-_WHOLE_PAIRS = ("take back", "pay extra", "pay more", "cost more", "costs more", "run out", "face up")
-_NO_STEM = frozenset({"building", "buildings", "during", "nothing", "something", "anything", "thing", "things"})
+_WHOLE_PAIRS = ("take back", "come back", "pay extra", "pay more", "cost more", "costs more", "run out", "face up")
+# Everyday words that say little about which rule is asked, though rules' texts hold them ("came
+# back" is not about ships sailing back, "twice" not about a card activated again, "already has one"
+# not about Free Colonists): they count at WEAK_FACTOR, so the question's other words decide.
+_WEAK_WORDS = "about again twice already same still yet ever always anymore another come"
+WEAK_FACTOR = 0.25
+_NO_STEM = frozenset({"theme", "themes", "building", "buildings", "during", "nothing", "something", "anything", "thing",
+                      "things"})
 _WORD_RE = re.compile(r"[a-z0-9]+")
 _APOSTROPHES_RE = re.compile(r"['\u2019\u2018]")
 _QUOTED_RE = re.compile(r'"([^"]*)"')
@@ -427,6 +435,7 @@ def normalise(word: str) -> str:
 
 
 _STOPWORDS = frozenset(normalise(word) for word in _STOP_WORDS.split())
+_WEAK = frozenset(normalise(word) for word in _WEAK_WORDS.split())
 _EVERYDAY = {
     normalise(word): tuple(dict.fromkeys(normalise(term) for term in terms.split()))
     for word, terms in _EVERYDAY_WORDS.items()
@@ -697,7 +706,8 @@ class SearchIndex:
         phrases = [phrase for part in _QUOTED_RE.findall(query) if (phrase := tokenize(part))]
         free = _QUOTED_RE.sub(" ", query).replace('"', " ")
         tokens = tokenize(free) + [word for phrase in phrases for word in phrase]
-        words = list(dict.fromkeys(_content(tokens) or tokens))
+        # Filler words alone ("what do I do now") name no rule: nothing matches them.
+        words = list(dict.fromkeys(_content(tokens)))
         if not words:
             return []
         typed: dict[str, str] = {}  # each word as the query spells it, for Result.matched
@@ -705,6 +715,9 @@ class SearchIndex:
             typed.setdefault(normalise(raw), raw)
 
         expansions = [self._expand(word, is_last=number == len(words) - 1) for number, word in enumerate(words)]
+        if len(words) > 1:  # alone, a weak word is all the query says
+            expansions = [{term: factor * WEAK_FACTOR for term, factor in terms.items()} if word in _WEAK else terms
+                          for word, terms in zip(words, expansions, strict=True)]
         # An everyday pair ("keep sailing", "take back") also stands for its rule's words: its first
         # word (which says little on its own) becomes the pair, matching those words too; a whole
         # pair ("pay extra") takes its second word's place as well.

@@ -50,7 +50,8 @@ def test_the_question_sets_name_entries_that_exist(path: Path) -> None:
     for item in questions:
         assert item["q"].strip() and item["a"], item
         for field in ("a", "near", "wrong"):
-            unknown = [entry for entry in item.get(field, ()) if entry not in index]
+            # now:... is answered from the game in front of the player (great_harbor.lookup.now)
+            unknown = [entry for entry in item.get(field, ()) if entry not in index and not entry.startswith("now:")]
             assert not unknown, f"{item['q']!r} names no such entries: {unknown}"
         assert not set(item["a"]) & set(item.get("wrong", ())), item
 
@@ -290,6 +291,9 @@ APP_PHRASINGS = {
     "app/game-log": ["game log", "export the log to a file"],
     "app/new-game": ["new game", "how do I start a new game"],
     "app/screen-size": ["screen size", "my terminal window is too small", "can I zoom out"],
+    "app/browser-play": ["play in a browser", "can I open the game on a web page", "fontsize"],
+    "app/themes-and-colours": ["change the theme", "no colours please", "NO_COLOR"],
+    "app/projected-score": ["projected score", "my current score"],
 }
 
 
@@ -319,6 +323,8 @@ def test_the_command_line_answers_with_the_games_first_result() -> None:
     index = default_index()
     questions = yaml.safe_load(QUESTION_SETS[-1].read_text(encoding="utf-8"))
     for item in questions:
+        if not index.search(item["q"]):  # filler words alone: nothing matches, here and in the game
+            continue
         best, _ = find(index, item["q"])
         assert best is not None and best.id == index.search(item["q"], limit=25)[0].entry.id, item["q"]
 
