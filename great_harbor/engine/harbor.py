@@ -494,20 +494,27 @@ def apply_place(game: Game, top: Pending, action: Action, as_earlier: bool = Fal
     tiles = [s.layout[c] for c in cells]
     if len(tiles) == 1 and not as_earlier:  # a Shore slot: its tile's benefit at once, or nothing if declined
         t = 0 if action.decline else tier(game, pips, fees[0])
-        take_benefits(game, p, die, tiles, [t], declined=action.decline)
+        take_benefits(game, p, die, tiles, [t], declined=action.decline, pips=[0 if action.decline else pips],
+                      fees=fees)
         return
     game.push("assign", p.seat, die=die, slot=action.slot, pips=pips, fees=fees, tiles=tiles,
               label=die_label(die, s.faces[die]))
 
 
-def take_benefits(game: Game, p: PlayerState, die: int, tiles: list[str], tiers: list[int], declined: bool) -> None:
-    """The tiles a placed die touches give the tiers it reaches on them; the placement is logged."""
+def take_benefits(game: Game, p: PlayerState, die: int, tiles: list[str], tiers: list[int], declined: bool,
+                  pips: list[int], fees: list[int]) -> None:
+    """The tiles a placed die touches give the tiers it reaches on them; the placement is logged,
+    with ``cut``: each tile whose Shore fee lowered the tier its pips reached (the lookup answers
+    "why didn't I get anything" from it)."""
+    cut = [{"tile": tile, "fee": fee, "tier": tier(game, n, 0), "got": t}
+           for tile, t, n, fee in zip(tiles, tiers, pips, fees, strict=True) if fee and n and tier(game, n, 0) > t]
     items: list[dict[str, Any]] = []
     drawn: list[str] = []  # cards drawn from a deck: only their drawer reads which
     for tile, t in zip(tiles, tiers, strict=True):
         items += activate_tile(game, p, tile, t, drawn)
+    extra: dict[str, Any] = {"cut": cut} if cut else {}  # the events of other placements stay as they were
     game.log("place", p.seat, die=die, face=game.s.faces[die], tiles=list(tiles), items=items, declined=declined,
-             secret={"cards": drawn} if drawn else None, reader=p.seat)
+             secret={"cards": drawn} if drawn else None, reader=p.seat, **extra)
 
 
 def _clear_boosts(game: Game, die: int) -> None:
@@ -524,7 +531,7 @@ def apply_assign(game: Game, top: Pending, action: Action) -> None:
     game.pop()
     tiers = [tier(game, pips, fee) if pips > 0 else 0 for pips, fee in zip(action.pips, top.data.fees, strict=True)]
     take_benefits(game, game.s.players[top.seat], top.data.die, list(top.data.tiles), tiers,
-                  declined=not any(action.pips))
+                  declined=not any(action.pips), pips=list(action.pips), fees=list(top.data.fees))
 
 
 def activate_tile(game: Game, p: PlayerState, tile_id: str, t: int, drawn: list[str]) -> list[dict[str, Any]]:

@@ -102,6 +102,7 @@ class GameScreen(Screen[None]):
         self.blink = blink
         self.commands = commands or TableCommands()
         self.refusal: tuple[Topic, float] | None = None  # the rule of the last refusal shown, until when
+        self.last_refusal: Topic | None = None  # the last refusal shown, however long ago
         self.hidden = False
         self._typed = 0  # the length the action filter's text will have (see typing)
         self.watching = False  # a playback is on: the table shows the line being read
@@ -248,6 +249,8 @@ class GameScreen(Screen[None]):
         from ..lookup_topics import REFUSAL_SECONDS  # start-up: after the first frame (see above)
 
         self.refusal = (topic, time.monotonic() + REFUSAL_SECONDS) if topic is not None else None
+        if topic is not None:  # kept for the lookup's "why can't I" (lookup_now)
+            self.last_refusal = topic
         self.notify(f"Not possible: {reason}", severity="warning", timeout=REFUSAL_SECONDS)
 
     def context_topic(self) -> Topic | None:

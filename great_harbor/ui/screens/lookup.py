@@ -37,7 +37,9 @@ from textual.widgets.option_list import Option
 from textual.widgets.tree import TreeNode
 
 from great_harbor.data import CatalogueError
+from great_harbor.lookup.now import asks_about_now, confident
 
+from ..lookup_now import HINT_KEY, NowAnswer, NowFacts, answer_now, nothing_matches
 from ..lookup_topics import CONTEXT_KEY, TableThing, Topic, index_for, table_things
 from ..widgets.footer import SteadyFooter
 from ..widgets.quick_list import QuickOptionList
@@ -187,9 +189,11 @@ class LookupScreen(Screen[None]):
         memory: LookupMemory | None = None,
         *,
         blink: bool = True,
+        now: NowFacts | None = None,
     ) -> None:
         super().__init__()
         self.index = index
+        self.now = now or NowFacts(None)  # the game in front of the player, for questions about it
         self.topic = topic
         self.things = list(things)
         self.memory = memory or LookupMemory()  # kept up to date as the player reads
@@ -315,17 +319,37 @@ class LookupScreen(Screen[None]):
         found = self.index.search(query, limit=RESULTS)
         options: list[Option] = []
         self.result_ids = []
-        if found:
+
+        def note(text: str) -> None:
+            options.append(Option(Text(text, style="italic"), disabled=True))
+            self.result_ids.append(None)
+
+        def offer(answer: NowAnswer) -> None:
+            if answer.entry in self.index:
+                options.append(Option(Text(answer.text, style="bold", no_wrap=True, overflow="ellipsis")))
+                self.result_ids.append(answer.entry)
+
+        asked = asks_about_now(query)
+        answer = answer_now(asked, self.now) if asked is not None else None
+        if answer is not None:  # a question about the game in front of the player: the game answers first
+            offer(answer)
+        if confident(found):
             for result in found:
                 options.append(Option(_result_text(result.entry.title, result.entry.breadcrumb)))
                 self.result_ids.append(result.entry.id)
-        else:
-            options.append(Option(Text(f"Nothing matches “{query.strip()}”. Nearest titles:", style="italic"),
-                                  disabled=True))
-            self.result_ids.append(None)
-            for entry in self.index.suggest(query, limit=8):
+        else:  # never a confident answer from words that say little
+            note(f"Nothing matches “{query.strip()}” well.")
+            if answer is None:
+                for pending in nothing_matches(self.now):
+                    offer(pending)
+            nearest = [result.entry for result in found[:3]] or self.index.suggest(query, limit=3)
+            if nearest:
+                note("Nearest titles:")
+            for entry in nearest:
                 options.append(Option(_result_text(entry.title, entry.breadcrumb)))
                 self.result_ids.append(entry.id)
+            if self.now.view is not None:
+                note(f"{HINT_KEY} at the table gives a hint: the move a strong player would make.")
         results.clear_options()
         results.add_options(options)
         self._show_results(True)
@@ -619,7 +643,7 @@ def open_lookup(app: LookupHost, topic: Topic | None = None) -> None:
     index = index_for(_catalogue(app))
     memory = app.lookup_memory if isinstance(app.lookup_memory, LookupMemory) else LookupMemory()
     app.lookup_memory = memory
-    app.push_screen(LookupScreen(index, topic, table_context(app), memory, blink=app.blink))
+    app.push_screen(LookupScreen(index, topic, table_context(app), memory, blink=app.blink, now=now_facts(app)))
 
 
 def _catalogue(app: LookupHost) -> Catalogue | None:
@@ -629,6 +653,16 @@ def _catalogue(app: LookupHost) -> Catalogue | None:
         return app.catalogue
     except CatalogueError:
         return None
+
+
+def now_facts(app: LookupHost) -> NowFacts:
+    """The game in front of the player, for questions about it: the table's view (only what is
+    public while it is covered) and the last refusal the table showed."""
+    table = next((s for s in app.screen_stack if isinstance(s, GameScreen)), None)
+    if app.game is None or table is None:
+        return NowFacts(None)
+    view = app.game.view(None) if isinstance(app.screen, HandOffScreen) else table.game
+    return NowFacts(view, table.last_refusal)
 
 
 def table_context(app: LookupHost) -> list[TableThing]:
