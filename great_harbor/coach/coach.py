@@ -152,3 +152,23 @@ class Coach:
                 state.showing = lesson.id
                 return lesson
         return None
+
+    def lesson_for(self, game: Game) -> Lesson | None:
+        """The lesson about what the learner is asked now, seen or not (for the rules lookup's
+        "what do I do now"): the first whose trigger holds on the pending decision and what is on
+        offer. Triggers on events are left out: they are about what just happened, not the question."""
+        top = game.pending
+        if top is None or top.seat != self.seat:
+            return None
+        moment = _Moment(game, self.seat, ())
+        for lesson in self.lessons:
+            if any(not t.event and moment.holds(t) for t in lesson.when):
+                return lesson
+        return None
+
+    def to_read(self) -> tuple[Lesson, ...]:
+        """The lessons this game offered whose moment never came (for the final screen: what to
+        read next, each with its entry)."""
+        seen = set(self.state.seen)
+        return tuple(lesson for lesson in self.offered if lesson.id not in seen)
+

@@ -93,3 +93,31 @@ def test_events_taken_back_by_undo_are_not_counted_twice(catalogue: Catalogue) -
     coach.state.mark = len(game.s.log) + 50  # as if an undo had shortened the log
     coach.check(game)
     assert coach.state.mark == len(game.s.log)
+
+
+def test_the_lesson_for_the_question_now_and_what_is_left_to_read(catalogue: Catalogue) -> None:
+    game = solo(catalogue, LEARN_SEED)
+    coach = Coach(0, skip={"automa"})
+    assert game.pending is not None and game.pending.kind == "draft"
+    now = coach.lesson_for(game)
+    assert now is not None and now.id == "winning"  # the first lesson whose moment is a draft
+    asked: set[str] = set()
+    while not game.is_over:
+        coach.check(game)
+        top = game.pending
+        assert top is not None
+        lesson = coach.lesson_for(game)
+        if top.kind == "assign":
+            assert lesson is not None and lesson.id == "pip-split"
+        if top.kind == "voyage_choice":
+            assert lesson is not None and lesson.id == "voyage"
+        if lesson is not None:
+            asked.add(lesson.id)
+        game.apply(agents.choose(game))
+    assert coach.lesson_for(game) is None  # over: nothing is asked
+    assert "final" in asked and "automa" not in coach.seen
+    left = {lesson.id for lesson in coach.to_read()}
+    offered = {lesson.id for lesson in coach.offered}
+    assert left == offered - set(coach.seen) and "automa" not in left
+    assert all(lesson.entry for lesson in coach.to_read())
+
