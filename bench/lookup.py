@@ -276,6 +276,35 @@ def hostile_build() -> None:
         print(f"  {label:28} index {built * 1000:8.1f} ms, two queries {queried * 1000:6.1f} ms")
 
 
+def _run_ms(command: list[str], repeats: int = 7) -> tuple[float, float]:
+    """Median wall clock and processor time (the child's, user + system) of a command, in ms."""
+    import resource
+    import subprocess
+
+    walls, cpus = [], []
+    for _ in range(repeats):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        walls.append(1000 * (time.perf_counter() - start))
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(1000 * (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime))
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def command_line() -> None:
+    """``great-harbor rules QUERY`` beside ``great-harbor --help`` (target: at most twice as long;
+    the first run fills the catalogue cache and is not counted)."""
+    program = [sys.executable, "-m", "great_harbor"]
+    _run_ms([*program, "rules", "shore", "fee"], repeats=1)  # fills the cache
+    help_wall, help_cpu = _run_ms([*program, "--help"])
+    rules_wall, rules_cpu = _run_ms([*program, "rules", "shore", "fee"])
+    print("\ncommand line (median of 7 runs; target: rules at most 2x --help)")
+    print(f"  great-harbor --help           wall {help_wall:6.1f} ms, processor {help_cpu:6.1f} ms")
+    print(f"  great-harbor rules shore fee  wall {rules_wall:6.1f} ms, processor {rules_cpu:6.1f} ms "
+          f"({rules_wall / help_wall:.1f}x --help)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--misses", action="store_true",
@@ -318,6 +347,8 @@ def main() -> int:
 
     print("\nindex over hostile catalogue text")
     hostile_build()
+
+    command_line()
 
     if args.ui:
         from lookup_ui import report  # type: ignore[import-not-found]

@@ -181,7 +181,10 @@ class _Glossary:
         for entry in self.reference.values():
             if entry.parent not in RULING_CHAPTERS:
                 continue
-            numbers = [match.group(1) for match in pattern.finditer(f"{entry.title}\n{entry.body}")]
+            text = f"{entry.title}\n{entry.body}"
+            if name not in text:  # most rulings name nothing of this card: no pattern to run
+                continue
+            numbers = [match.group(1) for match in pattern.finditer(text)]
             if any(mentioned is None or mentioned == str(number) for mentioned in numbers):
                 found.append(entry.id)
         return tuple(found[:MAX_RULING_LINKS])

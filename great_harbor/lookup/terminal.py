@@ -16,8 +16,9 @@ from rich.markdown import Markdown
 from rich.text import Text
 
 from great_harbor.data import CatalogueError, load_catalogue
+from great_harbor.lookup.now import confident
 from great_harbor.lookup.reference import Entry, load_reference
-from great_harbor.lookup.search import SearchIndex, lookup_index, shipped_catalogue
+from great_harbor.lookup.search import SearchIndex, lookup_index
 
 EXIT_OK = 0
 EXIT_NO_MATCH = 1
@@ -35,7 +36,9 @@ def _index(data: Path | None, err: Console) -> SearchIndex | None:
     """The lookup index for ``data`` (default: the shipped catalogue). A broken shipped catalogue
     still leaves the rules reference; a broken catalogue the user named is an error."""
     try:
-        catalogue = load_catalogue(data) if data is not None else shipped_catalogue()
+        # From the user's cache when checked on an earlier run from the same files (as the game
+        # starts): a rules question need not validate the whole catalogue again.
+        catalogue = load_catalogue(data, cache=True)
     except CatalogueError as exc:
         if data is not None:
             err.print(Text(f"error: {exc}"), soft_wrap=True)
@@ -51,7 +54,7 @@ def find(index: SearchIndex, query: str) -> tuple[Entry | None, list[Entry]]:
     if wanted in index:
         return index.get(wanted), []
     results = index.search(wanted, limit=20)
-    if not results:
+    if not confident(results):  # words that say little: never a confident answer from them
         return None, []
     best = results[0].entry
     others = [result.entry for result in results[1:] if not _inside(index, result.entry, best.id)]
@@ -150,7 +153,7 @@ def run(query: str, list_entries: bool = False, data: Path | None = None) -> int
             return EXIT_OK
 
     nearest = index.suggest(query, limit=SUGGESTIONS)
-    err.print(Text(f"great-harbor rules: nothing matches {query.strip()!r}"), soft_wrap=True)
+    err.print(Text(f"great-harbor rules: nothing matches {query.strip()!r} well"), soft_wrap=True)
     if nearest:
         err.print(Text("Did you mean:"))
         for suggestion in nearest:

@@ -133,10 +133,10 @@ def test_a_broken_shipped_catalogue_still_leaves_the_rules(
     from great_harbor.data import CatalogueError
     from great_harbor.lookup import terminal
 
-    def broken() -> None:
+    def broken(*_: object, **__: object) -> None:
         raise CatalogueError("persons.yaml", "persons[20] (person-21)", "must be a whole number", "prestige")
 
-    monkeypatch.setattr(terminal, "shipped_catalogue", broken)
+    monkeypatch.setattr(terminal, "load_catalogue", broken)
     code, out, err = run(capsys, "shore fee")
     assert code == 0 and out.lstrip().startswith("Shore Fees")
     assert err.startswith("warning: no card glossary") and "persons.yaml" in err
