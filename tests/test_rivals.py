@@ -462,6 +462,7 @@ def test_a_forced_step_is_explained_as_the_only_choice(catalogue: Catalogue) -> 
     """Play-test: a forced step ("+2 Strength for Grain Carrier") read "the option worth most to
     it", and its hint "it looks ahead only from round 4" in round 4."""
     from great_harbor.rivals import explain
+    from great_harbor.rivals.advice import advise
     from great_harbor.ui.hints import hint_text
 
     seen = 0
@@ -471,8 +472,7 @@ def test_a_forced_step_is_explained_as_the_only_choice(catalogue: Catalogue) -> 
             if len(game.legal_actions()) == 1:
                 view = game.view(game.current_player)
                 assert explain.reasons(view, game.legal_actions()[0]) == ([{"r": "only-option"}], [])
-                decision = Rival("hard", 1, **QUICK_HARD).decide(view)
-                text = hint_text(view, decision, private=True).plain
+                text = hint_text(view, advise(view, 1), private=True).plain
                 assert "because the only choice there is." in text
                 assert "Runners-up" not in text and "looks ahead" not in text
                 seen += 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .names import amount, coins, gain_words, listing, plural, slot_label
@@ -804,64 +805,99 @@ def _tiles(t: Table, tiles: Sequence[str]) -> str:
     return " and ".join(names) if names else "the Smuggler's District"
 
 
-_REASONS: dict[str, Callable[[Table, Mapping[str, Any]], str]] = {
-    "prestige": lambda t, r: f"{r['n']} Prestige on the card",
-    "governor": lambda t, r: f"{r['colour']} pairs with its Governor",
-    "dice-bonus": lambda t, r: f"a second {r['colour']} card unlocks the {r['colour']} Dice Color Bonus",
-    "senate": lambda t, r: f"a step up the {r['colour']} Senate track",
-    "power": lambda t, r: f"the {card_name(t, r['card'])}'s power pays off",
-    "end-bonus": lambda t, r: "it scores more at the end of the game",
-    "strongest-fleet": lambda t, r: "the strongest ship in its fleet",
-    "first-ship": lambda t, r: "its first ship",
-    "replaces": lambda t, r: f"it retires the weaker {card_name(t, r['card'])}",
-    "structure": lambda t, r: _site(t, r["site"]) + " scores Prestige at the end" + (
-        f", more for being next to {plural(r['adjacent'], 'structure')} of its own" if r["adjacent"] else ""),
-    "activate": lambda t, r: f"the {card_name(t, r['card'])}'s power is worth a marker now",
-    "luxury": lambda t, r: (f"the Trade board asks for {r['luxury']}" if r["wanted"]
-                            else f"{r['luxury']} to trade later"),
-    "crew": lambda t, r: f"+1 {r['stat']} on every voyage",
-    "repair": lambda t, r: "the ship must sail again",
-    "odds": lambda t, r: f"about {r['pct']}% to beat the first Pirates",
-    "conversion-prestige": lambda t, r: f"{r['n']} Prestige for its coins",
-    "conversion": lambda t, r: "what the conversion gives is worth its coins",
-    "keep-coins": lambda t, r: "no conversion gives more Prestige, and coins break a tie",
-    "nothing-left": lambda t, r: "nothing else is worth an action now",
-    "trade": lambda t, r: f"it cashes in rather than face the next Pirates ({r['pct']}% to beat them)",
-    "sail-on": lambda t, r: f"{r['pct']}% to beat the next Pirates, for a richer segment",
-    "best-card": lambda t, r: "the card worth most to it",
-    "corsair": lambda t, r: "its ship needs the help",
-    "not-needed": lambda t, r: "it does not need it now",
-    "best-option": lambda t, r: "the option worth most to it",
-    "only-option": lambda t, r: "the only choice there is",
-    "die-fits": lambda t, r: f"the die fits {_tiles(t, r['tiles'])} best",
-    "best-spot": lambda t, r: f"the best spot for the die (worth about {r['pe']:.1f} Prestige to it)",
-    "plans": lambda t, r: "resources toward its plans",
-    "for-card": lambda t, r: f"resources toward the {card_name(t, r['card'])} in its hand",
-    "for-site": lambda t, r: f"resources toward its {_site(t, r['site'])}",
-    "spare": lambda t, r: "resources for later",
-    "surplus": lambda t, r: f"a track already full pays {r['n']} Prestige (Surplus)",
-    "draws": lambda t, r: "it draws a card",
-    "district": lambda t, r: "Smuggler tokens and resources from the District",
-    "bonus-resource": lambda t, r: f"its {r['colour']} Dice Color Bonus adds a resource",
-    "favor-pip": lambda t, r: "one more pip reaches a better benefit",
-    "no-fee": lambda t, r: "a Smuggler token skips the shore fee",
-    "best-split": lambda t, r: "the split worth most to it",
-    "searched": lambda t, r: (f"played out over {plural(r['worlds'], 'sampled future')}, it gains "
-                              f"{r['gain']:+.1f} Prestige on average over its first idea"),
-    "confirmed": lambda t, r: f"confirmed over {plural(r['worlds'], 'sampled future')} played out",
-    "kept": lambda t, r: (f"kept: over {plural(r['worlds'], 'sampled future')} played out, nothing it weighed "
-                          "came out clearly ahead"),
-    "slip": lambda t, r: "a hasty choice",
+@dataclass(frozen=True)
+class Voice:
+    """Whom a rival's reasons speak of: the rival in the log ("its Governor"), the person a hint
+    speaks to ("your Governor")."""
+
+    its: str
+    it: str
+    second: bool
+
+    def does(self, third: str, second: str) -> str:
+        """"it draws" / "you draw"."""
+        return f"{self.it} {second if self.second else third}"
+
+
+THIRD = Voice("its", "it", False)
+YOU = Voice("your", "you", True)
+
+
+def _repair_reason(t: Table, r: Mapping[str, Any], v: Voice) -> str:
+    ship = card_name(t, r["ship"])
+    if r["stuck"]:
+        return f"{v.its} {ship} cannot sail again until it is repaired"
+    return f"one Damage token fewer: {v.its} {ship} can lose one more battle before it must stay in port"
+
+
+_REASONS: dict[str, Callable[[Table, Mapping[str, Any], Voice], str]] = {
+    "prestige": lambda t, r, v: f"the card is worth {r['n']} Prestige",
+    "governor": lambda t, r, v: f"{r['colour']} pairs with {v.its} Governor",
+    "dice-bonus": lambda t, r, v: f"a second {r['colour']} card unlocks the {r['colour']} Dice Color Bonus",
+    "senate": lambda t, r, v: f"it moves {v.it} a step up the {r['colour']} Senate track",
+    "power": lambda t, r, v: f"the {card_name(t, r['card'])}'s power pays off",
+    "end-bonus": lambda t, r, v: "it scores more at the end of the game",
+    "strongest-fleet": lambda t, r, v: f"it is the strongest ship in {v.its} fleet",
+    "first-ship": lambda t, r, v: f"it is {v.its} first ship",
+    "replaces": lambda t, r, v: f"{v.does('retires', 'retire')} the weaker {card_name(t, r['card'])}",
+    "structure": lambda t, r, v: _site(t, r["site"]) + " scores Prestige at the end" + (
+        f", more for being next to {plural(r['adjacent'], 'structure')} of {v.its} own" if r["adjacent"] else ""),
+    "activate": lambda t, r, v: (f"the {card_name(t, r['card'])}'s power pays off now, worth one of {v.its} "
+                                 "Activation markers (each use of a Person's power takes one)"),
+    "retrieve": lambda t, r, v: (f"the {card_name(t, r['card'])}'s Activation marker comes back, so its power "
+                                 "can be used again"),
+    "luxury": lambda t, r, v: (f"the Trade board asks for {r['luxury']}" if r["wanted"]
+                               else f"{r['luxury']} to trade later"),
+    "crew": lambda t, r, v: f"+1 {r['stat']} on every voyage",
+    "repair": lambda t, r, v: _repair_reason(t, r, v) if "ship" in r else "the ship must sail again",
+    "odds": lambda t, r, v: f"the ship has about {r['pct']}% odds to beat the first Pirates",
+    "conversion-prestige": lambda t, r, v: f"{r['n']} Prestige for {v.its} coins",
+    "conversion": lambda t, r, v: f"what the conversion gives is worth {v.its} coins",
+    "keep-coins": lambda t, r, v: "no conversion gives more Prestige, and coins break a tie",
+    "nothing-left": lambda t, r, v: "nothing else is worth an action now",
+    "trade": lambda t, r, v: (f"{v.does('cashes', 'cash')} in rather than face the next Pirates "
+                              f"({r['pct']}% to beat them)"),
+    "sail-on": lambda t, r, v: f"{r['pct']}% to beat the next Pirates, for a richer segment",
+    "best-card": lambda t, r, v: f"the card worth most to {v.it}",
+    "corsair": lambda t, r, v: f"{v.its} ship needs the help",
+    "not-needed": lambda t, r, v: f"{v.does('does', 'do')} not need it now",
+    "best-option": lambda t, r, v: f"the option worth most to {v.it}",
+    "best-of": lambda t, r, v: (f"no other choice here pays {v.it} more (about {r['pe']:.1f} Prestige)"
+                                if r["pe"] > 0 else f"every other choice here costs {v.it} more"),
+    "all-alike": lambda t, r, v: "the choices here come out alike, so the first will do",
+    "only-option": lambda t, r, v: "the only choice there is",
+    "die-fits": lambda t, r, v: f"the die fits {_tiles(t, r['tiles'])} best",
+    "best-spot": lambda t, r, v: f"no other spot pays {v.it} more for the die (about {r['pe']:.1f} Prestige)",
+    "best-split": lambda t, r, v: f"no other split of the pips pays {v.it} more (about {r['pe']:.1f} Prestige)"
+    if "pe" in r else f"the split worth most to {v.it}",
+    "declines": lambda t, r, v: f"the benefit is of no use to {v.it} now",
+    "plans": lambda t, r, v: f"the resources go toward {v.its} plans",
+    "for-card": lambda t, r, v: f"the resources go toward the {card_name(t, r['card'])} in {v.its} hand",
+    "for-site": lambda t, r, v: f"the resources go toward {v.its} {_site(t, r['site'])}",
+    "spare": lambda t, r, v: "the resources keep for later",
+    "surplus": lambda t, r, v: f"a track already full pays {r['n']} Prestige (Surplus)",
+    "draws": lambda t, r, v: v.does("draws a card", "draw a card"),
+    "district": lambda t, r, v: "the District pays Smuggler tokens and resources",
+    "bonus-resource": lambda t, r, v: f"{v.its} {r['colour']} Dice Color Bonus adds a resource",
+    "favor-pip": lambda t, r, v: "one more pip reaches a better benefit",
+    "no-fee": lambda t, r, v: "a Smuggler token skips the shore fee",
+    "searched": lambda t, r, v: (f"played out over {plural(r['worlds'], 'sampled future')}, it gains "
+                                 f"{r['gain']:+.1f} Prestige on average over {v.its} first idea"),
+    "confirmed": lambda t, r, v: f"confirmed over {plural(r['worlds'], 'sampled future')} played out",
+    "kept": lambda t, r, v: (f"kept: over {plural(r['worlds'], 'sampled future')} played out, nothing "
+                             f"{v.it} weighed came out clearly ahead"),
+    "slip": lambda t, r, v: "a hasty choice",
 }
 
 
-def reason_words(t: Table, reasons: object) -> list[str]:
-    """The words for a rival's reasons. A reason this version cannot word (an unknown code, or
-    particulars missing from a record opened anyway) is left out, never an error."""
+def reason_words(t: Table, reasons: object, voice: Voice = THIRD) -> list[str]:
+    """The words for a rival's reasons (``voice``: of the rival in the log, or to the person in a
+    hint). A reason this version cannot word (an unknown code, or particulars missing from a
+    record opened anyway) is left out, never an error."""
     out = []
     for r in reasons if isinstance(reasons, list) else []:
         try:
-            out.append(_REASONS[r["r"]](t, r))
+            out.append(_REASONS[r["r"]](t, r, voice))
         except (KeyError, TypeError, ValueError, AttributeError):
             continue
     return out
@@ -874,13 +910,13 @@ def signed(value: float) -> str:
     return f"{shown if shown else 0.0:+.1f}"
 
 
-def margin_words(margin: float, se: float | None) -> str:
+def margin_words(margin: float, se: float | None, ranked: bool = False) -> str:
     """An alternative's margin over the choice: "-1.2 ± 0.4 Prestige". Played out (``se`` given),
     an option can come out ahead and still not be taken: by less than chance could make it (or
     too little to matter), which the words then say rather than look like a better move passed over."""
     spread = f" ± {se:.1f}" if se is not None and math.isfinite(se) else ""  # (one future: no spread)
     text = f"{signed(margin)}{spread} Prestige"
-    if se is not None and round(margin, 1) > 0:
+    if se is not None and round(margin, 1) > 0 and not ranked:  # (a hint ranks by the figure: never ahead)
         text += ", not a clear gain"
     return text
 

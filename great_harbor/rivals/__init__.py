@@ -26,7 +26,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from great_harbor import agents
 from great_harbor.engine import Action
@@ -98,13 +98,21 @@ class Decision:
                 "reader": seat if secret else -1}
 
 
-def distinct_alternatives(action: Action, alternatives: Sequence[Alternative], words: Callable[[Action], str],
-                          count: int) -> list[Alternative]:
+class _Weighed(Protocol):
+    @property
+    def action(self) -> Action: ...
+
+
+_W = TypeVar("_W", bound=_Weighed)
+
+
+def distinct_alternatives(action: Action, alternatives: Sequence[_W], words: Callable[[Action], str],
+                          count: int) -> list[_W]:
     """The first ``count`` alternatives that read differently from ``action`` and from each other:
     two dice of one colour and face are two actions that read the same ("draft P2" weighed
     against "draft P2" tells a player nothing)."""
     seen = {words(action)}
-    out: list[Alternative] = []
+    out: list[_W] = []
     for alternative in alternatives:
         said = words(alternative.action)
         if said not in seen:

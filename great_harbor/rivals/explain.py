@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from great_harbor import agents
-from great_harbor.engine import Action, Game, fleet, harbor, supply, voyage
+from great_harbor.engine import Action, Game, choices, fleet, harbor, supply, voyage
 from great_harbor.engine import actions as act
 from great_harbor.engine.describe import describe
 from great_harbor.engine.game import SeatView
@@ -70,23 +70,33 @@ def _gain_reasons(m: agents.Mind, gains: dict[str, int]) -> tuple[list[Reason], 
     return [{"r": "for-site", "site": pid}, *surplus], []
 
 
-def _placement(m: agents.Mind, die: int, slot: str, pips: int, no_fee: bool) -> tuple[list[Reason], list[Reason]]:
+def _placement(m: agents.Mind, die: int, slot: str, pips: int, no_fee: bool,
+               decline: bool = False) -> tuple[list[Reason], list[Reason]]:
     g = m.g
     if slot == harbor.DISTRICT:
         return [{"r": "district"}], []
+    if decline:  # placed for the slot alone: no benefit, no card drawn
+        return [{"r": "declines"}], []
     value, split = m.split(slot, pips, no_fee)
     cells = harbor.geometry(g).slot_cells[slot]
+    fees = [0 if no_fee else harbor.shore_fee(g, cell) for cell in cells]
+    public, private = _benefits(m, [m.s.layout[c] for c in cells], list(split), fees)
+    return [{"r": "best-spot", "pe": round(value, 1)}, *public], private
+
+
+def _benefits(m: agents.Mind, tiles: list[str], split: list[int], fees: list[int]) -> tuple[list[Reason], list[Reason]]:
+    """What the pips ``split`` over ``tiles`` take: the resources' use, a card drawn."""
+    g = m.g
     gains: dict[str, int] = {}
     draws = False
-    for cell, n in zip(cells, split, strict=True):
-        fee = 0 if no_fee else harbor.shore_fee(g, cell)
-        t = harbor.tier(g, n, fee)
+    for tile, n, fee in zip(tiles, split, fees, strict=True):
+        t = harbor.tier(g, n, fee) if n else 0
         if t:
-            b = g.cat.tiles[m.s.layout[cell]].benefits[t - 1]
+            b = g.cat.tiles[tile].benefits[t - 1]
             for r, k in b.resources.items():
                 gains[str(r)] = gains.get(str(r), 0) + k
             draws = draws or bool(b.draws)
-    public: list[Reason] = [{"r": "best-spot", "pe": round(value, 1)}]
+    public: list[Reason] = []
     private: list[Reason] = []
     if gains:
         pub, priv = _gain_reasons(m, gains)
@@ -114,13 +124,18 @@ def reasons(view: SeatView, action: Action) -> tuple[list[Reason], list[Reason]]
             public.append({"r": "bonus-resource", "colour": die_colour(action.die)})
         return public, private
     if isinstance(action, act.PlaceDie):
-        return _placement(m, action.die, action.slot, harbor.pips_of(view, action.die), action.die in s.die_no_fee)
+        return _placement(m, action.die, action.slot, harbor.pips_of(view, action.die), action.die in s.die_no_fee,
+                          action.decline)
     if isinstance(action, act.SpendFavorPip):
         return [{"r": "favor-pip"}], []
     if isinstance(action, act.UseSmugglerToken):
         return [{"r": "no-fee"}], []
     if isinstance(action, act.AssignPips):
-        return [{"r": "best-split"}], []
+        d = top.data
+        value = sum(m.tile_worth(t, harbor.tier(view, n, fee)) if n else 0.0
+                    for t, n, fee in zip(d.tiles, action.pips, d.fees, strict=True))
+        public, private = _benefits(m, list(d.tiles), list(action.pips), list(d.fees))
+        return [{"r": "best-split", "pe": round(value, 1)}, *public], private
     if isinstance(action, act.PlayPerson):
         c = cat.persons[action.card]
         out = _card_reasons(m, str(c.colour), c.prestige)
@@ -153,7 +168,9 @@ def reasons(view: SeatView, action: Action) -> tuple[list[Reason], list[Reason]]
                        if action.site in (x, y) and (y if x == action.site else x) in p.structures)
         out = [{"r": "structure", "site": action.site, "adjacent": adjacent}]
         return out, []
-    if isinstance(action, (act.ActivatePerson, act.RetrieveMarker)):
+    if isinstance(action, act.RetrieveMarker):
+        return [{"r": "retrieve", "card": action.card}], []
+    if isinstance(action, act.ActivatePerson):
         return [{"r": "activate", "card": action.card}], []
     if isinstance(action, act.FavorSenate):
         return [{"r": "senate", "colour": action.colour}], []
@@ -166,7 +183,9 @@ def reasons(view: SeatView, action: Action) -> tuple[list[Reason], list[Reason]]
     if isinstance(action, act.EmployCrew):
         return [{"r": "crew", "stat": action.stat}], []
     if isinstance(action, act.Repair):
-        return [{"r": "repair"}], []
+        sh4 = p.docks[action.dock - 1]
+        assert sh4 is not None
+        return [{"r": "repair", "ship": sh4.card, "stuck": sh4.damage >= fleet.hull(view, sh4)}], []
     if isinstance(action, act.SendShip):
         sh2 = p.docks[action.dock - 1]
         assert sh2 is not None
@@ -185,12 +204,37 @@ def reasons(view: SeatView, action: Action) -> tuple[list[Reason], list[Reason]]
         pct = _odds_to_win(m, m.boat(sh3).strength, voyage.pirate_total(view, p))
         return [{"r": "trade" if isinstance(action, act.Trade) else "sail-on", "pct": pct}], []
     if isinstance(action, act.Choose) and top.kind == "choose" and top.data.handler == "harbor.take_display":
-        return [{"r": "best-card"}], []
+        card = str(getattr(choices.option_of(top, action.option), "value", ""))
+        found = _card_reasons(m, _colour(view, card), _prestige(view, card))
+        return found or _best_of(view, action), []
     if isinstance(action, act.Choose) and top.kind == "corsair":
         return [{"r": "corsair"}], []
     if isinstance(action, act.Pass):
         return [{"r": "not-needed"}], []
-    return [{"r": "best-option"}], []
+    return _best_of(view, action), []
+
+
+def _best_of(view: SeatView, action: Action) -> list[Reason]:
+    """A choice the heuristic values without a reason of its own: how it compares (never "the
+    option worth most", which says nothing)."""
+    values = {a: v for v, a in agents.ranked(view)}
+    others = [v for a, v in values.items() if a != action]
+    mine = values.get(action, 0.0)
+    if all(abs(v - mine) < 1e-9 for v in others):
+        return [{"r": "all-alike"}]
+    return [{"r": "best-of", "pe": round(mine, 1)}]
+
+
+def _colour(view: SeatView, card: str) -> str:
+    cat = view.cat
+    found = cat.persons.get(card) or cat.buildings.get(card) or cat.ships.get(card)
+    return str(found.colour) if found is not None else ""
+
+
+def _prestige(view: SeatView, card: str) -> int:
+    cat = view.cat
+    found = cat.persons.get(card) or cat.buildings.get(card) or cat.ships.get(card)
+    return int(found.prestige) if found is not None else 0
 
 
 def _slot_tiles(game: Game, slot: str) -> list[str]:

@@ -59,6 +59,12 @@ class Outcome:
     overruled: bool = False  # the search chose against the heuristic
     timed_out: bool = False  # the deadline stopped it (the heuristic's pick stands)
     margins: list[list[float]] = field(default_factory=list)  # per candidate, per world
+    candidates: list[Action] = field(default_factory=list)  # in the order of ``margins``
+
+
+def clear_gain(w: Weighed) -> bool:
+    """Whether a candidate came out far enough ahead of the heuristic's pick to overrule it."""
+    return w.gain > MIN_GAIN and w.gain > Z * w.se
 
 
 def margin(game: Game, seat: int) -> float:
@@ -89,7 +95,12 @@ def search(
 ) -> Outcome:
     """Weigh the best ``candidates`` of ``ranking`` (the heuristic's pick first) over worlds
     sampled from ``view`` until ``budget`` decisions have been played out (at most ``max_worlds``
-    worlds); ``deadline``: seconds of this thread's processor time, None for none."""
+    worlds); ``deadline``: seconds of this thread's processor time, None for none. The clock is
+    read after every playout, not every world: a world of a four-seat game costs tenths of a
+    second, and a search that overran by that much kept a hint waiting (past the deadline the
+    rival plays the heuristic's pick all the same). Past the deadline the outcome's figures are
+    those of the worlds played out in full (a hint shows them, over fewer futures) and it
+    overrules nothing."""
     seat = view.seat
     assert seat is not None
     start = time.thread_time()
@@ -101,26 +112,30 @@ def search(
     spent = 0
     worlds = 0
     timed_out = False
-    while worlds < max_worlds and spent < budget:
+    while worlds < max_worlds and spent < budget and not timed_out:
         world = sample_world(view, rng)
         for i, action in enumerate(actions):
             g = world.clone()
             g._apply(action)
             spent += play_out(g) + 1
             margins[i].append(margin(g, seat))
-        worlds += 1
-        if deadline is not None and time.thread_time() - start > deadline:
-            timed_out = True
-            break
+            if deadline is not None and time.thread_time() - start > deadline:
+                timed_out = True
+                break
+        else:
+            worlds += 1
+    for ms in margins:  # a world cut short by the deadline compares nothing: left out
+        del ms[worlds:]
     weighed = [Weighed(actions[0], pool[0][0])]
     for (value, action), ms in zip(pool[1:], margins[1:], strict=True):
         diffs = [m - b for m, b in zip(ms, margins[0], strict=True)]
-        mean = statistics.fmean(diffs)
+        mean = statistics.fmean(diffs) if diffs else 0.0
         se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
         weighed.append(Weighed(action, value, mean, se))
     best = max(weighed[1:], key=lambda w: w.gain, default=None)
-    overrule = (best is not None and not timed_out and best.gain > MIN_GAIN and best.gain > Z * best.se)
+    overrule = best is not None and not timed_out and clear_gain(best)
     if overrule and best is not None:
         chosen = best
         weighed = [chosen, *(w for w in weighed if w is not chosen)]
-    return Outcome(weighed[0].action, weighed, worlds, worlds * len(actions), bool(overrule), timed_out, margins)
+    return Outcome(weighed[0].action, weighed, worlds, worlds * len(actions), bool(overrule), timed_out, margins,
+                   actions)

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from great_harbor.engine import Game
-    from great_harbor.rivals import Decision
+    from great_harbor.rivals.advice import Advice
     from great_harbor.session import Session
 
     from .screens.game import GameScreen
@@ -85,30 +85,47 @@ class HintScreen(ModalScreen[object]):
         self.dismiss(None)
 
 
-def hint_text(game: Game, decision: Decision, private: bool) -> Text:
-    """The hint in words: the choice, why, and two runners-up (``private``: the reasons may name
-    what only the deciding seat knows)."""
-    why = narrate.reason_words(game, [*decision.why, *(decision.why_private if private else [])])
+def hint_text(game: Game, advice: Advice, private: bool) -> Text:
+    """The hint in words, spoken to the person: the suggestion, why, and two runners-up ranked by
+    the figure each shows; where the ground differs (the hard rival would keep another move, too
+    few futures), one line says so (``private``: the reasons may name what only the deciding seat
+    knows)."""
+    reasons = [*advice.why, *(advice.why_private if private else [])]
+    if any(r.get("r") == "for-card" for r in reasons):  # "toward your plans" and then which: once
+        reasons = [r for r in reasons if r.get("r") != "plans"]
+    why = narrate.reason_words(game, reasons, narrate.YOU)
     out = Text()
-    out.append("A hard rival in your seat would:\n", style="dim")
-    out.append(f"  ▸ {describe(game, decision.action)}\n", style="bold")
+    out.append("Suggested by a hard rival's reckoning:\n", style="dim")
+    out.append(f"  ▸ {describe(game, advice.action)}\n", style="bold")
     if why:
         out.append("    because " + "; ".join(why) + ".\n")
-    from great_harbor.rivals import distinct_alternatives, search_from  # start-up: loaded with the first hint
+    from great_harbor.rivals import distinct_alternatives  # start-up: loaded with the first hint
 
-    runners = distinct_alternatives(decision.action, decision.alternatives, lambda a: describe(game, a), 2)
+    runners = distinct_alternatives(advice.action, advice.runners, lambda a: describe(game, a), 2)
     if runners:
         out.append("Runners-up:\n", style="dim")
         for i, alt in enumerate(runners, start=2):
-            out.append(f"  {i}. {describe(game, alt.action)} ({narrate.margin_words(alt.margin, alt.se)})\n")
-    if decision.worlds:
-        out.append(f"Played out over {decision.worlds} sampled futures.", style="dim")
-    elif decision.timed_out:
-        out.append("Out of time to look ahead: the plain estimate.", style="dim")
-    elif runners:  # (nothing weighed, as at a forced step: nothing to say of how)
-        start = search_from(len(game.s.players))
-        out.append(f"From the estimates (it looks ahead only from round {start} at this table).", style="dim")
+            figure = narrate.margin_words(alt.margin, alt.se, ranked=True)
+            out.append(f"  {i}. {describe(game, alt.action)} ({figure})\n")
+    out.append(ground_words(game, advice), style="dim")
     return out
+
+
+def ground_words(game: Game, advice: Advice) -> str:
+    """What the figures stand on, once for the whole hint."""
+    if advice.forced:
+        return ""
+    if advice.worlds:
+        text = f"Played out over {advice.worlds} sampled futures"
+        text += " (all a hint has time for)." if advice.short else "."
+        if advice.rival_keeps is not None:
+            text += (f" Close call: this came out {advice.lead:.1f} Prestige ahead of "
+                     f"\"{describe(game, advice.rival_keeps)}\" on average, but single futures differ by more "
+                     f"(± {advice.lead_se:.1f}), so a hard rival would keep that one.")
+        return text
+    if advice.short:
+        return "Out of time to look ahead: the plain estimate."
+    return f"From the estimates (a hard rival looks ahead only from round {advice.search_from} at this table)."
 
 
 class Hints(_Base):
@@ -141,7 +158,8 @@ class Hints(_Base):
 
     def hint(self) -> None:
         """Work out a hint for the person deciding, in a worker; it shows when ready."""
-        from great_harbor.rivals import Rival, rival_seed  # start-up: the rivals load at the first hint
+        from great_harbor.rivals import rival_seed  # start-up: the rivals load at the first hint
+        from great_harbor.rivals.advice import advise
 
         why_not = self.hint_refusal()
         game = self.game
@@ -161,9 +179,12 @@ class Hints(_Base):
         self.notify("Thinking about a hint…", timeout=2)
 
         def think() -> None:
-            decision = Rival("hard", seed).decide(own)
-            self.post_message(HintReady(token, hint_text(own, decision, private), decision.action,
-                                        decision.fault))
+            try:
+                advice = advise(own, seed)
+            except Exception as exc:  # the hint's thinking failed: say so rather than show a guess
+                self.post_message(HintReady(token, Text(), None, f"{type(exc).__name__}: {exc}"))
+                return
+            self.post_message(HintReady(token, hint_text(own, advice, private), advice.action))
 
         self.run_worker(think, thread=True, group="hint", exclusive=True)
 

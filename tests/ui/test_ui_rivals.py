@@ -111,7 +111,7 @@ async def test_the_hint_key_suggests_and_is_refused_over_the_hand_off() -> None:
         await settle(pilot, app)
         assert isinstance(app.screen, HintScreen)
         text = screen_text(app)
-        assert "A hard rival in your seat would:" in text and "Runners-up:" in text and " 2. " in text
+        assert "Suggested by a hard rival's reckoning:" in text and "Runners-up:" in text and " 2. " in text
         await pilot.press("enter")  # highlights the suggestion in the action list
         assert isinstance(app.screen, GameScreen)
         assert app.session is not None and app.session.record.hints == 1
@@ -189,19 +189,19 @@ async def test_h_again_while_the_hint_is_worked_out_asks_once(monkeypatch: Any) 
     """Play-test: two "Thinking about a hint…" notices stacked, the hint box already open."""
     import threading
 
-    from great_harbor.rivals import Rival
+    from great_harbor.rivals import advice
 
     go = threading.Event()
-    decide = Rival.decide
+    advise = advice.advise
 
-    def slow(self: Rival, view: Any) -> Any:
+    def slow(view: Any, seed: int) -> Any:
         go.wait(20)
-        return decide(self, view)
+        return advise(view, seed)
 
     app = make_app(seed=4, players=["Ana", "Ben"], automa_delay=0, blink=False)
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot, app)
-        monkeypatch.setattr(Rival, "decide", slow)
+        monkeypatch.setattr(advice, "advise", slow)
         await pilot.press("H")
         await pilot.pause(0.05)
         await pilot.press("H")
@@ -334,3 +334,27 @@ async def test_a_rival_whose_thinking_fails_makes_a_plain_move_and_the_game_goes
         await settle(pilot, app)
         assert not isinstance(app.screen, HintScreen)
         assert any(n.startswith("No hint: working it out failed") for n in notes(app))
+
+
+async def test_a_hint_from_round_3_ranks_by_its_figures_and_speaks_to_the_person() -> None:
+    """Play-test (issue 29): runners-up shown ahead of the pick ("+10.4 ± 8.2 Prestige, not a clear
+    gain"), "the split worth most to it", "its Governor" in a hint meant for the person."""
+    import re
+
+    app = make_app(seed=3, players=["Ana"], automa=True, automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot, app)
+        await fast_forward(pilot, app, lambda g: g.s.round >= 3 and g.current_player == 0)
+        await pilot.pause(0.2)  # the reopened table settles
+        await pilot.press("H")
+        await settle(pilot, app)
+        assert isinstance(app.screen, HintScreen), notes(app)
+        text = " ".join(app.screen.text.plain.split())  # the hint box's text, as shown
+        assert "Suggested by a hard rival's reckoning:" in screen_text(app)
+        figures = [float(x) for x in re.findall(r"\(([+-]\d+\.\d)(?: ± \d+\.\d)? Prestige\)", text)]
+        assert figures == sorted(figures, reverse=True) and all(f <= 0 for f in figures), text
+        assert "not a clear gain" not in text and text.count("sampled futures") <= 1
+        circular = ("worth most to it", "its Governor", "in its hand", "its plans", "to it ",
+                    "the best spot for the die")
+        assert not any(w in text for w in circular), text
+        assert "Runners-up:" in text
