@@ -34,6 +34,8 @@ COMMAND_HELP: dict[str, tuple[str, str]] = {
              'great-harbor play --players "Ana,Ben" --automa --seed 7'),
     "replay": ("step through a finished or running game, read-only",
                "great-harbor replay 2025-01-31_201500_ana-ben"),
+    "learn": ("learn to play: a game against the Automa with a coach who explains each rule when it matters",
+              "great-harbor learn --seed 7"),
     "serve": ("play in a browser: each tab that opens the page gets its own game (needs the web extra)",
               "great-harbor serve --port 8000"),
     "saves": ("list saved games: seats, round, date, finished or not", "great-harbor saves --unfinished"),
@@ -45,8 +47,9 @@ COMMAND_HELP: dict[str, tuple[str, str]] = {
     "schema": ("print the JSON Schema of a game record or of a catalogue file",
                "great-harbor schema record > great-harbor-record.schema.json"),
 }
-SAVES_COMMANDS = ("play", "replay", "serve", "saves", "export-log")  # the ones --saves-dir goes with
-DATA_COMMANDS = ("play", "replay", "serve", "export-log", "rules", "validate-data", "simulate")  # --data goes with
+SAVES_COMMANDS = ("play", "learn", "replay", "serve", "saves", "export-log")  # the ones --saves-dir goes with
+# --data goes with these:
+DATA_COMMANDS = ("play", "learn", "replay", "serve", "export-log", "rules", "validate-data", "simulate")
 
 
 def _command_list() -> str:
@@ -100,6 +103,12 @@ def build_parser() -> argparse.ArgumentParser:
                            '(e.g. "hard,normal")')
     play.add_argument("--shops", action="store_true", help="play with the Harbor Shops variant")
     play.add_argument("--seed", type=_seed, default=None, help="seed of the game (default: a random game)")
+
+    learn = add("learn")
+    learn.add_argument("--seed", type=_seed, default=None,
+                       help="seed of the game (default: one in which every lesson's moment comes)")
+    learn.add_argument("--saves-dir", type=Path, metavar="DIR", help=cli_saves.SAVES_DIR_HELP)
+    learn.add_argument("--data", type=Path, metavar="DIR", help=DATA_HELP)
 
     cli_saves.add_parsers(add)  # replay, saves, export-log
 
@@ -289,6 +298,13 @@ def cmd_play(args: argparse.Namespace) -> int:
                              saves_dir=args.saves_dir, data=data_dir(args.data), rivals=rivals)
 
 
+def cmd_learn(args: argparse.Namespace) -> int:
+    from great_harbor.coach import LEARN_SEED  # start-up: only for this command
+
+    return cli_saves.run_app(learn=LEARN_SEED if args.seed is None else args.seed, saves_dir=args.saves_dir,
+                             data=args.data)
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from great_harbor.serve import run  # start-up: only for this command
 
@@ -385,6 +401,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 COMMANDS = {
     "play": cmd_play,
+    "learn": cmd_learn,
     "serve": cmd_serve,
     "validate-data": cmd_validate_data,
     "rules": cmd_rules,

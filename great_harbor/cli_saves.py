@@ -295,10 +295,12 @@ def terminal_problem() -> str | None:
 
 def run_app(players: list[str] | None = None, automa: bool = False, seed: int | None = None,
             shops: bool = False, *, saves_dir: Path | None = None, session: Session | None = None,
-            replay: Replay | None = None, data: Path | None = None, rivals: Sequence[str] = ()) -> int:
+            replay: Replay | None = None, data: Path | None = None, rivals: Sequence[str] = (),
+            learn: int | None = None) -> int:
     """Run the app: a new game (``players``), a saved one (``session``), the replay viewer
-    (``replay``), or else the new-game screen; new games use the catalogue in ``data`` (default:
-    the shipped one). Without a terminal to play in, says so in one line and gives exit status 2."""
+    (``replay``), a learning game with the coach on the seed ``learn``, or else the new-game
+    screen; new games use the catalogue in ``data`` (default: the shipped one). Without a terminal
+    to play in, says so in one line and gives exit status 2."""
     problem = terminal_problem()
     if problem is not None:
         if session is not None:
@@ -320,6 +322,6 @@ def run_app(players: list[str] | None = None, automa: bool = False, seed: int | 
     from great_harbor.ui.app import make_app  # start-up: only for this command
 
     app = make_app(seed=seed, players=players, automa=automa, shops=shops, catalogue=cat, saves_dir=saves_dir,
-                   session=session, replay=replay, rivals=rivals)
+                   session=session, replay=replay, rivals=rivals, learn=learn)
     app.run()
     return app.return_code or 0  # 1 when the app stopped on an error

@@ -36,6 +36,7 @@ from great_harbor.engine.state import GameState
 from great_harbor.session import Session
 from great_harbor.startup import freeze_long_lived, resume_collector
 
+from .coaching import Coaching
 from .hints import Hints
 from .keys import HINT_KEY
 from .messages import (
@@ -91,7 +92,7 @@ class Playback:
     hide: bool
 
 
-class GreatHarborApp(Hints, SessionControl, App[None]):
+class GreatHarborApp(Coaching, Hints, SessionControl, App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "The Great Harbor"
     BINDINGS = [
@@ -120,8 +121,10 @@ class GreatHarborApp(Hints, SessionControl, App[None]):
         replay: Replay | None = None,
         served: bool | None = None,
         rival_settings: dict[str, object] | None = None,
+        learn: int | None = None,
     ) -> None:
         super().__init__()
+        self.learn = learn  # a learning game with the coach on this seed (LEARN_SEED: see great-harbor learn)
         self._served = served  # None: served when Textual runs the app for a browser
         self.rival_settings = dict(rival_settings or {})  # for every rival's Rival(...): tests set a small budget
         self.setup = setup
@@ -225,7 +228,12 @@ class GreatHarborApp(Hints, SessionControl, App[None]):
             self._catalogue = self._initial_game.cat
             self.begin(self._initial_game)
             return
-        if self.setup is not None:
+        if self.learn is not None:
+            error = self.start_learning(self.learn)
+            if error is None:
+                return
+            self.notify(error, severity="error", timeout=8)
+        elif self.setup is not None:
             error = self.start_game(self.setup)
             if error is None:
                 return
@@ -252,6 +260,7 @@ class GreatHarborApp(Hints, SessionControl, App[None]):
 
     def start_game(self, setup: Setup) -> str | None:
         """Start a game (saved in the saves folder); returns a one-line message when it cannot start."""
+        self.coach = None  # a learning game sets its coach once started (start_learning)
         seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(1_000_000)
         try:
             session = Session.new(self.catalogue, list(setup.seats), seed=seed, shops_variant=setup.shops,
@@ -492,6 +501,7 @@ class GreatHarborApp(Hints, SessionControl, App[None]):
             self._refresh_table(hide=True)
             return
         self._refresh_table()
+        self.coach_after_change(game)
         if typed:
             if isinstance(self.screen, GameScreen):
                 self.screen.type_ahead(typed)
@@ -606,6 +616,8 @@ class GreatHarborApp(Hints, SessionControl, App[None]):
                 and not self._typing() and self._at_table():
             self.action_hint()
             return
+        if isinstance(event, events.Key) and not event.is_forwarded and self.coach_key(event):
+            return  # the coach's keys while a lesson is up (and L for the lesson list)
         # The rules lookup routes typing itself, here, in the order keys arrive: a key sent to a
         # widget is handled later, after focus moves the keys before it asked for.
         if isinstance(event, events.Key | events.Paste) and not event.is_forwarded:
@@ -738,6 +750,7 @@ def make_app(
     served: bool | None = None,
     rivals: Sequence[str] = (),
     rival_settings: dict[str, object] | None = None,
+    learn: int | None = None,
 ) -> GreatHarborApp:
     """The app, for the command line and tests: with ``players`` it starts that game directly
     (``rivals``, levels, add computer rivals after them and ``automa`` the Automa as the last
@@ -746,7 +759,7 @@ def make_app(
     ``game`` it shows that game (not recorded: no autosave, no undo); otherwise it opens the
     new-game screen. New games are saved in ``saves_dir`` (default: the saves folder) unless
     ``autosave`` is False. ``served``: play as in a browser tab (default: when Textual runs the
-    app for one)."""
+    app for one). ``learn``: a learning game with the coach, on this seed."""
     setup = None
     if players is not None:
         from great_harbor.rival_kinds import rival_names  # start-up: only a game with rivals loads them
@@ -757,4 +770,4 @@ def make_app(
         setup = Setup(seats, seed, shops)
     return GreatHarborApp(setup, seed=seed, automa_delay=automa_delay, blink=blink, catalogue=catalogue, game=game,
                           saves_dir=saves_dir, autosave=autosave, session=session, replay=replay,
-                          served=served, rival_settings=rival_settings)
+                          served=served, rival_settings=rival_settings, learn=learn)

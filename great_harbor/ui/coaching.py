@@ -1,0 +1,137 @@
+"""Learn to play: a solo game against the Automa with the coach (:mod:`great_harbor.coach`).
+
+The app asks the coach after every change that leaves the table in front with the learner to
+decide (never over the hand-off, the Automa's playback or another screen) and shows the lesson
+it returns in the coach's panel. While a lesson is up, Enter or → turns its pages (and puts it
+away after the last), F5 opens its rule, Esc hides it; L lists the lessons (learned ✓, still to
+come) and brings the last one back. The hint key keeps working."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import events
+from textual.app import App
+
+from great_harbor.engine import Seat
+
+from .learned import learned_lessons, remember_learned
+from .messages import Setup
+from .screens.game import GameScreen
+from .widgets.coach_panel import CoachPanel
+
+if TYPE_CHECKING:
+    from great_harbor.coach import Coach, Lesson
+    from great_harbor.engine import Game
+
+LEARN_SEED = 7  # great_harbor.coach.LEARN_SEED (a test holds both): the coach and pydantic load only to learn
+
+LEARNER = "You"
+NEXT_KEYS = ("enter", "right")
+LIST_KEY = "L"
+
+
+def learning_setup(seed: int | None) -> Setup:
+    return Setup((Seat(LEARNER), Seat("Automa", automa=True)), LEARN_SEED if seed is None else seed)
+
+
+class Coaching(App[None]):
+    """The app's part in a learning game (a mixin of GreatHarborApp)."""
+
+    coach: Coach | None = None
+    coach_page = 0
+
+    def start_learning(self, seed: int | None = None, *, again: bool = False) -> str | None:
+        """Start a learning game; ``again``: every lesson, also those learned before."""
+        from great_harbor.coach import Coach  # start-up: the lessons (and pydantic) load only to learn
+
+        problem: str | None = self.start_game(learning_setup(seed))  # type: ignore[attr-defined]
+        if problem is None:
+            self.coach = Coach(0, skip=() if again else learned_lessons())
+            self.coach_page = 0
+        return problem
+
+    def _coach_panel(self, screen: GameScreen) -> CoachPanel:
+        found = screen.query(CoachPanel)
+        if found:
+            return found.first()
+        panel = CoachPanel(id="coach")
+        screen.mount(panel)
+        return panel
+
+    def coach_after_change(self, game: Game) -> None:
+        """The table is in front with its keys: a lesson whose moment has come is shown."""
+        coach = self.coach
+        screen = self.screen
+        if coach is None or not isinstance(screen, GameScreen) or screen.hidden:
+            return
+        lesson = coach.check(game)
+        if lesson is not None:
+            self.coach_page = 0
+            remember_learned([lesson.id])
+        self._show_lesson(screen)
+
+    def _show_lesson(self, screen: GameScreen) -> None:
+        coach = self.coach
+        assert coach is not None
+        lesson = coach.showing
+        if lesson is None:
+            for panel in screen.query(CoachPanel):
+                panel.display = False
+            return
+        panel = self._coach_panel(screen)
+        panel.display = True
+        offered = coach.offered
+        number = next((i for i, x in enumerate(offered, 1) if x.id == lesson.id), len(offered))
+        panel.show_page(lesson, min(self.coach_page, len(lesson.pages) - 1), number, len(offered))
+        self._point(screen, lesson)
+
+    def _point(self, screen: GameScreen, lesson: Lesson) -> None:
+        """Highlight what the lesson talks about: the first action of its kind in the list."""
+        kind, _, target = (lesson.pointer or "").partition(":")
+        if kind == "action":
+            for action in screen.game.legal_actions():
+                if action.kind == target:
+                    screen.highlight(action)
+                    break
+
+    def coach_key(self, event: events.Key) -> bool:
+        """Take ``event`` if it is one of the coach's keys at the table now."""
+        coach = self.coach
+        screen = self.screen
+        if coach is None or not isinstance(screen, GameScreen) or screen.hidden or screen.typing():
+            return False
+        lesson = coach.showing
+        if event.key == LIST_KEY:
+            self._lesson_list(coach)
+            if lesson is None and coach.seen:
+                coach.show(coach.seen[-1])
+                self.coach_page = 0
+            self._show_lesson(screen)
+            return True
+        if lesson is None:
+            return False
+        if event.key in NEXT_KEYS:
+            self.coach_page += 1
+            if self.coach_page >= len(lesson.pages):
+                self.coach_page = 0
+                coach.hide()
+            self._show_lesson(screen)
+            return True
+        if event.key == "escape":
+            coach.hide()
+            self._show_lesson(screen)
+            return True
+        if event.key == "f5":
+            from .lookup_topics import Topic  # start-up: after the first frame (see the app)
+            from .screens.lookup import open_lookup  # start-up: after the first frame (see the app)
+
+            open_lookup(self, Topic(lesson.entry, f"the coach's lesson: {lesson.title}"))  # type: ignore[arg-type]
+            return True
+        return False
+
+    def _lesson_list(self, coach: Coach) -> None:
+        seen = set(coach.seen)
+        lines = [("✓ " if x.id in seen else "· ") + x.title for x in coach.offered]
+        left = len(coach.offered) - len(seen & {x.id for x in coach.offered})
+        self.notify("\n".join(lines), title=f"Lessons: {len(seen)} learned, {left} still to come", timeout=12)

@@ -1,0 +1,87 @@
+"""Learn to play at the table (120x36): the coach's panel shows a lesson on the learner's own
+decision, never over the Automa's playback; Enter turns its pages and puts it away, L lists the
+lessons and brings the last back, Esc hides it, F5 opens its rule; lessons shown are kept as
+learned in the settings, and the next learning game skips them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from great_harbor import coach
+from great_harbor.ui import coaching
+from great_harbor.ui.app import make_app
+from great_harbor.ui.learned import learned_lessons
+from great_harbor.ui.screens.automa_turn import AutomaTurnScreen
+from great_harbor.ui.screens.game import GameScreen
+from great_harbor.ui.settings import ENV_CONFIG
+from great_harbor.ui.textshot import screen_text
+from great_harbor.ui.widgets.coach_panel import CoachPanel
+
+
+@pytest.fixture(autouse=True)
+def fresh_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV_CONFIG, str(tmp_path / "config"))
+
+
+def panel_shown(app: object) -> bool:
+    screen = app.screen  # type: ignore[attr-defined]
+    return isinstance(screen, GameScreen) and any(p.display for p in screen.query(CoachPanel))
+
+
+def test_the_apps_default_seed_is_the_coachs() -> None:
+    assert coaching.LEARN_SEED == coach.LEARN_SEED
+
+
+async def test_the_coach_at_the_table(tmp_path: Path) -> None:
+    app = make_app(learn=coach.LEARN_SEED, automa_delay=30, blink=False, saves_dir=tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, AutomaTurnScreen)  # the Automa drafts first: no lesson over it
+        assert not panel_shown(app)
+        await pilot.press("space")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and panel_shown(app)
+        text = screen_text(app)
+        assert "Coach · What wins the game (1 of 28)" in text and "page 1 of 2" in text
+        assert "Welcome! Five rounds from now" in text
+        await pilot.press("right")  # the next page
+        assert "page 2 of 2" in screen_text(app) and "unspent Smuggler tokens" in screen_text(app)
+        await pilot.press("enter")  # read: put away, and Enter did not draft
+        assert not panel_shown(app)
+        assert app.game is not None and app.game.pending is not None and app.game.pending.kind == "draft"
+        await pilot.press("L")  # the lesson list, and the last lesson back
+        assert panel_shown(app)
+        listed = "\n".join(str(n.message) for n in app._notifications)
+        assert "✓ What wins the game" in listed and "· The roll and the draft" in listed
+        await pilot.press("f5")  # its rule
+        await pilot.pause()
+        assert getattr(app.screen, "IS_RULES_LOOKUP", False)
+        assert app.screen.current == "objective/how-the-game-is-won"  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and panel_shown(app)
+        await pilot.press("escape")  # hidden
+        assert not panel_shown(app)
+        await pilot.press("enter")  # the keys are the table's again: the learner drafts
+        await pilot.pause()
+        if isinstance(app.screen, AutomaTurnScreen):
+            await pilot.press("space")
+            await pilot.pause()
+        assert app.coach is not None and app.coach.seen[:2] == ["winning", "draft"]
+        assert "The roll and the draft" in screen_text(app) and panel_shown(app)
+        assert getattr(app.screen.query_one("#picker").highlighted_action, "kind", None) == "draft"  # its pointer
+    assert learned_lessons() == {"winning", "draft"}
+
+
+async def test_a_second_learning_game_offers_what_is_left(tmp_path: Path) -> None:
+    from great_harbor.ui.learned import remember_learned
+
+    assert remember_learned(["winning"]) is None
+    app = make_app(learn=coach.LEARN_SEED, automa_delay=0, blink=False, saves_dir=tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Coach · The roll and the draft (1 of 27)" in text and "What wins" not in text
