@@ -119,12 +119,13 @@ def _facts(rows: Iterable[tuple[str, object]]) -> str:
     return "\n".join(f"- **{label}**: {value}" for label, value in rows)
 
 
-def _chosen(item: Chosen, file: str) -> str:
+def _chosen(item: Chosen) -> str:
     if not item.chosen:
         return ""
     fields = ", ".join(name.replace("_", " ") for name in item.chosen)
+    # For players: no file names here (whoever installed the game finds them in the data guide).
     return (f"*This edition's choice*: the rulebook does not give this card's {fields}. If your printed "
-            f"card differs, the value can be changed in `{file}` (see the README).")
+            f"card differs, the card is right; whoever installed the game can set it to match.")
 
 
 def _section(title: str, text: str) -> str:
@@ -210,7 +211,7 @@ class _Glossary:
             if others:
                 copies = _join([f"Person {p.number} ({_colour(p.colour)})" for p in others])
                 text.append(f"Other {person.name} cards: {copies}.")
-            text.append(_chosen(person, "persons.yaml"))
+            text.append(_chosen(person))
             self.add(_Card(
                 id=card_entry_id(person.id),
                 title=f"{person.name} (Person {person.number})",
@@ -260,7 +261,7 @@ class _Glossary:
                         ("Prestige", building.prestige),
                         ("Kind", kind),
                     ]),
-                    _chosen(building, "buildings.yaml"),
+                    _chosen(building),
                 ) if part),
                 keywords=(
                     building.name, f"building {building.number}", f"{building.colour} building",
@@ -292,7 +293,7 @@ class _Glossary:
                     stats,
                     f"Crew can add 1 each to Speed, Strength and Cargo; at most {_count(ship.hull, 'crew member')} "
                     f"(its Hull). It cannot sail with {_count(ship.hull, 'Damage token')} or more.",
-                    _chosen(ship, "ships.yaml"),
+                    _chosen(ship),
                 ) if part),
                 keywords=(
                     ship.name, f"ship {ship.number}", f"{ship.size.value} ship", f"{ship.colour} ship", "ship card",
@@ -423,7 +424,7 @@ class _Glossary:
                         "(Persons, Buildings and Ships, retired Ships too) scores 1 Prestige.",
                     ),
                     _facts([("Colours", f"{top} (top) and {bottom}")]),
-                    _chosen(governor, "governors.yaml"),
+                    _chosen(governor),
                 ) if part),
                 keywords=(governor.name, "governor card", f"{governor.colours[0]} {governor.colours[1]} governor"),
                 links=(
@@ -446,7 +447,7 @@ class _Glossary:
                 text="\n\n".join(part for part in (
                     _section("Effect", f"Pay {_count(card.coins, 'coin')}: take {self._gain(card)}."),
                     f"Each player may use it once in each of their turns. {in_play}",
-                    _chosen(card, "conversions.yaml"),
+                    _chosen(card),
                 ) if part),
                 keywords=(card.name, "conversion card", "laurel" if card.laurel else "conversion"),
                 links=(self.rule("govern-actions/convert-coins"),),
@@ -484,7 +485,7 @@ class _Glossary:
                     "| Die colour | Basic resource |\n|---|---|\n" + rows,
                     "While this tile is on top, it decides the resource of Dice Color Bonuses, Smuggler's District "
                     "rewards, Senate resource bonuses and Shop income.",
-                    _chosen(tile, "dice_bonus.yaml"),
+                    _chosen(tile),
                 ) if part),
                 keywords=(
                     f"dice bonus {number}", "dice bonus tile",
@@ -521,7 +522,7 @@ class _Glossary:
                     f"Bridged bonuses (neighbours: {neighbours})",
                     "Gained once both markers have reached the space:\n\n" + "\n".join(f"- {b}" for b in bridges),
                 ))
-            text.append(_chosen(senate, "senate.yaml"))
+            text.append(_chosen(senate))
             self.add(_Card(
                 id=senate_entry_id(colour),
                 title=f"{_colour(colour)} Senate track",
@@ -569,7 +570,7 @@ class _Glossary:
                 "A Ship trading in a segment takes its Cargo times the segment's coins, plus the Prestige; meeting "
                 "one of the segment's Luxury demands scores that Prestige again. A Ship that turns back starts "
                 "that many spaces from home and moves its Speed each End of Turn.",
-                _chosen(board, "trade.yaml"),
+                _chosen(board),
             ) if part),
             keywords=("trade board", "segments", "coins per cargo", "luxury demand", "sail back"),
             links=(
@@ -606,7 +607,7 @@ class _Glossary:
                 "| Site | Cost | Prestige |\n|---|---|---|\n" + rows,
                 f"Neighbouring sites (1 more Prestige at the end when both are built): {adjacent}."
                 if adjacent else "",
-                _chosen(board, "colony.yaml"),
+                _chosen(board),
             ) if part),
             keywords=("colony board", "dock hut cost", "insula cost", "housing", "sites"),
             links=(
@@ -650,7 +651,7 @@ class _Glossary:
                 _section("Bridges between neighbouring tracks",
                          "Done when one marker reaches the space while the other is on or past it:\n\n"
                          + "\n".join(bridges)) if bridges else "",
-                _chosen(board, "automa.yaml"),
+                _chosen(board),
             ) if part),
             keywords=("automa board", "automa track", "automa icons", "automa markers", "automa bridge"),
             links=(
@@ -683,15 +684,15 @@ class _Glossary:
         members = {group.id: [card for card in self.cards if card.group == group.id.removeprefix("glossary/")]
                    for group in GROUPS}
         groups = [group for group in GROUPS if members[group.id]]
-        lead = "Every card, tile and board with its numbers and effect, read from the component catalogue."
-        overview = "| Group | Entries | From |\n|---|---|---|\n" + "\n".join(
-            f"| [{group.title}]({group.id}) | {len(members[group.id])} | `{group.file}` |" for group in groups
+        lead = "Every card, tile and board with its numbers and effect, as this game plays them."
+        overview = "| Group | Entries |\n|---|---|\n" + "\n".join(
+            f"| [{group.title}]({group.id}) | {len(members[group.id])} |" for group in groups
         )
         entries.append(Entry(
             id=GLOSSARY_ROOT,
             title=root_title,
-            body=f"{lead} Folder: `{self.cat.directory}`.\n\n{overview}",
-            keywords=("glossary", "cards", "card list", "catalogue"),
+            body=f"{lead}\n\n{overview}",
+            keywords=("glossary", "cards", "card list"),
             lead=lead,
             kind=GROUP_KIND,
             links=tuple(group.id for group in groups),
