@@ -32,6 +32,7 @@ class NowFacts:
 
     view: SeatView | None
     refusal: Topic | None = None
+    lesson: str | None = None  # in a learning game, the title of the coach's lesson on the decision
 
 
 @dataclass(frozen=True)
@@ -42,10 +43,14 @@ class NowAnswer:
     entry: str
 
 
-def what_to_do_now(view: SeatView) -> NowAnswer:
-    """The decision the game waits for, and the entry of its rule."""
+def what_to_do_now(view: SeatView, lesson: str | None = None) -> NowAnswer:
+    """The decision the game waits for, and the entry of its rule; in a learning game ``lesson``
+    names the coach's lesson on that decision."""
     topic = pending_topic(view)
-    return NowAnswer(f"Now: {topic.about}", topic.entry)
+    text = f"Now: {topic.about}"
+    if lesson is not None:
+        text += f" · the coach's lesson: {lesson} (L lists the lessons)"
+    return NowAnswer(text, topic.entry)
 
 
 def last_refusal_answer(refusal: Topic | None) -> NowAnswer | None:
@@ -81,9 +86,9 @@ def answer_now(kind: NowQuestion, facts: NowFacts) -> NowAnswer | None:
         return None
     if kind is NowQuestion.FEE:
         return last_fee_answer(view)
-    return what_to_do_now(view)
+    return what_to_do_now(view, facts.lesson)
 
 
 def nothing_matches(facts: NowFacts) -> list[NowAnswer]:
     """What the lookup offers when nothing matches well: the decision in front of the player."""
-    return [what_to_do_now(facts.view)] if facts.view is not None else []
+    return [what_to_do_now(facts.view, facts.lesson)] if facts.view is not None else []

@@ -85,3 +85,18 @@ async def test_a_second_learning_game_offers_what_is_left(tmp_path: Path) -> Non
         await pilot.pause()
         text = screen_text(app)
         assert "Coach · The roll and the draft (1 of 27)" in text and "What wins" not in text
+
+
+async def test_what_do_i_do_now_names_the_lesson_when_learning(tmp_path: Path) -> None:
+    app = make_app(learn=coach.LEARN_SEED, automa_delay=0, blink=False, saves_dir=tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        await pilot.press("escape")  # the coach put away: its lesson is still the one for the draft
+        await pilot.press("question_mark", *"what do I do now")
+        await pilot.pause()
+        screen = app.screen
+        assert getattr(screen, "IS_RULES_LOOKUP", False)
+        options = screen.query_one("#lookup-results")
+        first = str(options.get_option_at_index(0).prompt)  # type: ignore[attr-defined]
+        assert first.startswith("Now: ") and "the coach's lesson: What wins the game" in first

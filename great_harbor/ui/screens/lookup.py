@@ -662,7 +662,9 @@ def now_facts(app: LookupHost) -> NowFacts:
     if app.game is None or table is None:
         return NowFacts(None)
     view = app.game.view(None) if isinstance(app.screen, HandOffScreen) else table.game
-    return NowFacts(view, table.last_refusal)
+    coach = getattr(app, "coach", None)  # a learning game's coach (ui/coaching.py) names its lesson
+    lesson = coach.lesson_for(app.game) if coach is not None else None
+    return NowFacts(view, table.last_refusal, lesson.title if lesson is not None else None)
 
 
 def table_context(app: LookupHost) -> list[TableThing]:
