@@ -680,6 +680,7 @@ class GreatHarborApp(Coaching, Hints, SessionControl, App[None]):
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("New game", "Leave this game and set up a new one", self.show_new_game)
+        yield from self.learning_commands()
         # Never over the hand-off screen: the viewer there is still the previous person.
         if self.game is not None and not self.game.is_over and isinstance(screen, GameScreen):
             for p in self.game.s.players:

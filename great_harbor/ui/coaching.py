@@ -8,10 +8,11 @@ come) and brings the last one back. The hint key keeps working."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
 
 from great_harbor.engine import Seat
 
@@ -50,6 +51,19 @@ class Coaching(App[None]):
             self.coach = Coach(0, skip=() if again else learned_lessons())
             self.coach_page = 0
         return problem
+
+    def learning_commands(self) -> Iterator[SystemCommand]:
+        """The palette's way to a learning game (always there), and to every lesson again."""
+        yield SystemCommand("Learn to play", "A game against the Automa with a coach who explains each rule "
+                            "the first time it matters", lambda: self._learn_from_palette(again=False))
+        if learned_lessons():
+            yield SystemCommand("Learn to play: all lessons again", "A learning game that offers the lessons "
+                                "learned before too", lambda: self._learn_from_palette(again=True))
+
+    def _learn_from_palette(self, *, again: bool) -> None:
+        problem = self.start_learning(again=again)
+        if problem is not None:
+            self.notify(problem, severity="error", timeout=8)
 
     def _coach_panel(self, screen: GameScreen) -> CoachPanel:
         found = screen.query(CoachPanel)

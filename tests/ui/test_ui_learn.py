@@ -100,3 +100,30 @@ async def test_what_do_i_do_now_names_the_lesson_when_learning(tmp_path: Path) -
         options = screen.query_one("#lookup-results")
         first = str(options.get_option_at_index(0).prompt)  # type: ignore[attr-defined]
         assert first.startswith("Now: ") and "the coach's lesson: What wins the game" in first
+
+
+async def test_the_palette_starts_a_learning_game_from_any_game(tmp_path: Path) -> None:
+    app = make_app(seed=3, players=["Ana", "Ben"], automa_delay=0, blink=False, saves_dir=tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert app.coach is None
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"learn to play")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.coach is not None and app.game is not None
+        assert [p.name for p in app.game.s.players] == ["You", "Automa"] and app.game.s.seed == coach.LEARN_SEED
+        assert "Coach · What wins the game" in screen_text(app)
+        await pilot.press("ctrl+p")  # a new game from the palette is no learning game
+        await pilot.pause()
+        await pilot.press(*"new game")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.coach is None
