@@ -532,6 +532,6 @@ def test_reasons_say_why_rather_than_name_the_move_again(catalogue: Catalogue) -
                                         {"r": "structure", "site": site.id, "adjacent": 0},
                                         {"r": "structure", "site": site.id, "adjacent": 2}])
     name = f"{'Dock Hut' if site.kind == 'dock_hut' else 'Insula'} {site.index}"
-    assert words == ["the Trade board asks for amphorae", "wine to trade later",
+    assert words == ["the Trade board asks for amphorae", "wine can be traded later",
                      f"{name} scores Prestige at the end",
                      f"{name} scores Prestige at the end, more for being next to 2 structures of its own"]

@@ -847,8 +847,8 @@ _REASONS: dict[str, Callable[[Table, Mapping[str, Any], Voice], str]] = {
     "retrieve": lambda t, r, v: (f"the {card_name(t, r['card'])}'s Activation marker comes back, so its power "
                                  "can be used again"),
     "luxury": lambda t, r, v: (f"the Trade board asks for {r['luxury']}" if r["wanted"]
-                               else f"{r['luxury']} to trade later"),
-    "crew": lambda t, r, v: f"+1 {r['stat']} on every voyage",
+                               else f"{r['luxury']} can be traded later"),
+    "crew": lambda t, r, v: f"the ship gets +1 {r['stat']} on every voyage",
     "repair": lambda t, r, v: _repair_reason(t, r, v) if "ship" in r else "the ship must sail again",
     "odds": lambda t, r, v: f"the ship has about {r['pct']}% odds to beat the first Pirates",
     "conversion-prestige": lambda t, r, v: f"{r['n']} Prestige for {v.its} coins",
@@ -857,7 +857,8 @@ _REASONS: dict[str, Callable[[Table, Mapping[str, Any], Voice], str]] = {
     "nothing-left": lambda t, r, v: "nothing else is worth an action now",
     "trade": lambda t, r, v: (f"{v.does('cashes', 'cash')} in rather than face the next Pirates "
                               f"({r['pct']}% to beat them)"),
-    "sail-on": lambda t, r, v: f"{r['pct']}% to beat the next Pirates, for a richer segment",
+    "sail-on": lambda t, r, v: (f"the ship has {r['pct']}% odds to beat the next Pirates, and the next segment "
+                                "pays more"),
     "best-card": lambda t, r, v: f"the card worth most to {v.it}",
     "corsair": lambda t, r, v: f"{v.its} ship needs the help",
     "not-needed": lambda t, r, v: f"{v.does('does', 'do')} not need it now",
@@ -874,7 +875,7 @@ _REASONS: dict[str, Callable[[Table, Mapping[str, Any], Voice], str]] = {
     "plans": lambda t, r, v: f"the resources go toward {v.its} plans",
     "for-card": lambda t, r, v: f"the resources go toward the {card_name(t, r['card'])} in {v.its} hand",
     "for-site": lambda t, r, v: f"the resources go toward {v.its} {_site(t, r['site'])}",
-    "spare": lambda t, r, v: "the resources keep for later",
+    "spare": lambda t, r, v: "the resources will be of use later",
     "surplus": lambda t, r, v: f"a track already full pays {r['n']} Prestige (Surplus)",
     "draws": lambda t, r, v: v.does("draws a card", "draw a card"),
     "district": lambda t, r, v: "the District pays Smuggler tokens and resources",
