@@ -471,7 +471,9 @@ class GreatHarborApp(Coaching, Hints, SessionControl, App[None]):
 
             self._refresh_table()
             hints = self.session.record.hints if self.session is not None else 0
-            self.push_screen(GameOverScreen(game.view(None), hints=hints))
+            over = GameOverScreen(game.view(None), hints=hints)
+            self.push_screen(over)
+            self.coach_game_over(over)
             return
         top = game.pending
         if top is not None and self._rival_seat(top.seat):

@@ -11,8 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual import events
 from textual.app import App, SystemCommand
+from textual.screen import Screen
+from textual.widgets import Static
 
 from great_harbor.engine import Seat
 
@@ -144,8 +147,44 @@ class Coaching(App[None]):
             return True
         return False
 
+    def coach_game_over(self, screen: Screen[None]) -> None:
+        """On the final scores: the lessons learned in this game, and what to read for those whose
+        moment never came (each lesson's rules entry, by its title in the lookup)."""
+        coach = self.coach
+        if coach is None:
+            return
+        text = lessons_summary(coach)
+
+        def add() -> None:
+            boxes = screen.query("#game-over")
+            if boxes and not screen.query("#lessons-learned"):
+                boxes.first().mount(Static(text, id="lessons-learned"), before="#over-hint")
+
+        self.call_after_refresh(add)
+
     def _lesson_list(self, coach: Coach) -> None:
         seen = set(coach.seen)
         lines = [("✓ " if x.id in seen else "· ") + x.title for x in coach.offered]
         left = len(coach.offered) - len(seen & {x.id for x in coach.offered})
         self.notify("\n".join(lines), title=f"Lessons: {len(seen)} learned, {left} still to come", timeout=12)
+
+
+def lessons_summary(coach: Coach) -> Text:
+    """The final screen's words on the coach: lessons learned, and what to read next."""
+    from great_harbor.lookup.reference import get_entry  # start-up: only at the end of a learning game
+
+    seen = [coach.by_id[x] for x in coach.seen if x in coach.by_id]
+    out = Text()
+    out.append(f"Lessons learned in this game: {len(seen)} of {len(coach.offered)}\n", style="bold")
+    out.append(" · ".join(f"✓ {lesson.title}" for lesson in seen) or "none")
+    left = coach.to_read()
+    if left:
+        out.append("\nTheir moment never came; to read next (? opens the rules lookup):\n", style="bold")
+        for lesson in left:
+            try:
+                where = get_entry(lesson.entry).title
+            except KeyError:
+                where = lesson.entry
+            out.append(f"  {lesson.title}: the rules on {where}\n")
+    return out
+
