@@ -15,6 +15,7 @@ actions through the engine, so the seed and the actions reproduce the game exact
     notes       (only when there are any) why each computer rival's action was taken: the log
                 event written before the action of that index, so a replay shows it again
     hints       (only when any were used) how many hints the people at the table asked for
+    coach       (only in a learning game) the coach's lessons shown, the one on screen, those skipped
     checksum    digest of everything above: a file damaged or edited by hand is noticed
 
 Every problem is a :class:`RecordError` whose message is one line. Some can be overridden with
@@ -128,6 +129,7 @@ class GameRecord:
     state: str = ""  # digest of the game after ``actions``, as last written
     notes: dict[int, dict[str, Any]] = field(default_factory=dict)  # action index -> event before it
     hints: int = 0  # hints asked for at the table
+    coach: dict[str, Any] | None = None  # a learning game's coach (CoachRecord's fields)
 
     @classmethod
     def new(
@@ -228,12 +230,14 @@ class GameRecord:
         return seal(data)
 
     def _extras(self) -> dict[str, Any]:
-        """The fields only some records have: the rivals' notes, the hints used."""
+        """The fields only some records have: the rivals' notes, the hints used, the coach."""
         out: dict[str, Any] = {}
         if self.notes:
             out["notes"] = {str(i): self.notes[i] for i in sorted(self.notes)}
         if self.hints:
             out["hints"] = self.hints
+        if self.coach is not None:
+            out["coach"] = self.coach
         return out
 
     def dumps(self, game: Game) -> str:
@@ -471,6 +475,7 @@ def _build(model: Any) -> GameRecord:
         seats=seats, seed=model.setup.seed, shops_variant=model.setup.shops_variant, actions=actions,
         catalogue=model.catalogue, created=model.created, updated=model.updated, program=model.program,
         state=model.state, notes=_notes(model, len(actions)), hints=model.hints,
+        coach=model.coach.model_dump() if model.coach is not None else None,
     )
 
 

@@ -121,6 +121,18 @@ class NoteRecord(_Closed):
 NoteKey = Annotated[StrictStr, Field(pattern=r"^[0-9]{1,5}$")]
 
 
+LessonId = Annotated[StrictStr, Field(pattern=r"^[a-z][a-z0-9-]{0,39}$")]
+
+
+class CoachRecord(_Closed):
+    """The coach of a learning game (``great-harbor learn``), so that Continue goes on with it."""
+
+    seen: list[LessonId] = Field(max_length=60, description="the lessons shown in this game, in order")
+    showing: LessonId | None = Field(None, description="the lesson on screen when the game was saved")
+    skip: list[LessonId] = Field(default_factory=list, max_length=60,
+                                 description="lessons learned in earlier games, not offered in this one")
+
+
 class SummaryRecord(_Open):
     """Where the game stands after the last action, for listings (loading recomputes it)."""
 
@@ -193,6 +205,8 @@ class RecordFile(_Open):
         None, description="computer rivals' reasons, by the index of the action they come before")
     hints: Annotated[StrictInt, Field(ge=0, le=MAX_ACTIONS)] = Field(
         0, description="how many hints the people at the table asked for")
+    coach: CoachRecord | None = Field(
+        None, description="in a learning game: its coach's lessons shown, the one on screen, those skipped")
     checksum: Text | None = Field(
         None, description="'sha256:' and the digest of the rest of the file as JSON with sorted keys, "
                           "no spaces, non-ASCII kept")

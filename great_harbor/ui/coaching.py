@@ -27,6 +27,7 @@ from .widgets.coach_panel import CoachPanel
 if TYPE_CHECKING:
     from great_harbor.coach import Coach, Lesson
     from great_harbor.engine import Game
+    from great_harbor.session import Session
 
 LEARN_SEED = 7  # great_harbor.coach.LEARN_SEED (a test holds both): the coach and pydantic load only to learn
 
@@ -53,6 +54,7 @@ class Coaching(App[None]):
         if problem is None:
             self.coach = Coach(0, skip=() if again else learned_lessons())
             self.coach_page = 0
+            self._save_coach()  # the record says from the start that this is a learning game
         return problem
 
     def learning_commands(self) -> Iterator[SystemCommand]:
@@ -67,6 +69,29 @@ class Coaching(App[None]):
         problem = self.start_learning(again=again)
         if problem is not None:
             self.notify(problem, severity="error", timeout=8)
+
+    def begin_session(self, session: Session, resumed: bool = False) -> None:
+        """A recorded game: a learning one goes on with its coach exactly as it was saved."""
+        super().begin_session(session, resumed)  # type: ignore[misc]
+        saved = session.record.coach
+        if saved is None:
+            self.coach = None
+            return
+        from great_harbor.coach import Coach, CoachState  # start-up: the lessons load only to learn
+
+        state = CoachState(list(saved.get("seen", [])), saved.get("showing"), len(session.game.s.log))
+        self.coach = Coach(0, skip=saved.get("skip", ()), state=state)
+        self.coach_page = 0
+
+    def _save_coach(self) -> None:
+        """The coach's state into the game's record, and the record to its file (Continue)."""
+        coach = self.coach
+        session: Session | None = getattr(self, "session", None)
+        if coach is None or session is None:
+            return
+        state = coach.state
+        session.record.coach = {"seen": list(state.seen), "showing": state.showing, "skip": sorted(coach.skip)}
+        session.save()
 
     def _coach_panel(self, screen: GameScreen) -> CoachPanel:
         found = screen.query(CoachPanel)
@@ -86,6 +111,7 @@ class Coaching(App[None]):
         if lesson is not None:
             self.coach_page = 0
             remember_learned([lesson.id])
+            self._save_coach()
         self._show_lesson(screen)
 
     def _show_lesson(self, screen: GameScreen) -> None:
@@ -124,6 +150,7 @@ class Coaching(App[None]):
             if lesson is None and coach.seen:
                 coach.show(coach.seen[-1])
                 self.coach_page = 0
+                self._save_coach()
             self._show_lesson(screen)
             return True
         if lesson is None:
@@ -133,10 +160,12 @@ class Coaching(App[None]):
             if self.coach_page >= len(lesson.pages):
                 self.coach_page = 0
                 coach.hide()
+                self._save_coach()
             self._show_lesson(screen)
             return True
         if event.key == "escape":
             coach.hide()
+            self._save_coach()
             self._show_lesson(screen)
             return True
         if event.key == "f5":

@@ -167,3 +167,38 @@ def test_the_final_words_name_what_to_read_for_lessons_that_never_came() -> None
     assert "✓ What wins the game · ✓ The roll and the draft" in text
     assert "  The voyage: the rules on Battles" in text  # its entry's title in the lookup
     assert "What the Automa does" not in text and "The roll and the draft: the rules" not in text
+
+
+async def test_save_and_continue_in_the_middle_of_a_lesson(tmp_path: Path) -> None:
+    import json
+
+    from great_harbor.data import load_catalogue
+    from great_harbor.session import Session
+
+    app = make_app(learn=coach.LEARN_SEED, automa_delay=0, blink=False, saves_dir=tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        await pilot.press("escape")  # the first lesson put away
+        await pilot.press("enter")  # the learner drafts: the next lesson comes up
+        await pilot.pause()
+        assert app.coach is not None and app.coach.seen == ["winning", "draft"]
+        assert "Coach · The roll and the draft" in screen_text(app)
+        session = app.session
+        assert session is not None and session.path is not None
+        path = session.path
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["coach"] == {"seen": ["winning", "draft"], "showing": "draft", "skip": []}
+    again = make_app(session=Session.load(load_catalogue(), path), automa_delay=0, blink=False)
+    async with again.run_test(size=(120, 36)) as pilot:  # Continue
+        await pilot.pause()
+        await pilot.pause()
+        assert again.coach is not None and again.coach.seen == ["winning", "draft"]
+        assert "Coach · The roll and the draft (2 of 28)" in screen_text(again) and panel_shown(again)
+        await pilot.press("escape")
+        assert not panel_shown(again)
+    assert json.loads(path.read_text(encoding="utf-8"))["coach"]["showing"] is None
+    plain = make_app(seed=3, players=["Ana", "Ben"], automa_delay=0, blink=False, saves_dir=tmp_path)
+    async with plain.run_test(size=(120, 36)) as pilot:  # no coach in another game's record
+        await pilot.pause()
+        assert plain.coach is None and plain.session is not None and plain.session.record.coach is None
