@@ -33,6 +33,9 @@ LEARN_SEED = 7  # great_harbor.coach.LEARN_SEED (a test holds both): the coach a
 
 LEARNER = "You"
 NEXT_KEYS = ("enter", "right")
+# A board pointer's tab at 120x36 (the dice and the action list are always in view there).
+BOARD_TABS = {"map": "tab-harbor", "log": "tab-harbor", "colony": "tab-colony", "trade": "tab-boards",
+              "senate": "tab-boards", "cards": "tab-cards"}
 LIST_KEY = "L"
 
 
@@ -130,8 +133,13 @@ class Coaching(App[None]):
         self._point(screen, lesson)
 
     def _point(self, screen: GameScreen, lesson: Lesson) -> None:
-        """Highlight what the lesson talks about: the first action of its kind in the list."""
+        """Show what the lesson talks about: the first action of its kind highlighted in the list,
+        or (at 120x36, where the boards share tabs) the tab of the board it names."""
         kind, _, target = (lesson.pointer or "").partition(":")
+        if kind == "board" and screen.layout_mode == "compact" and target in BOARD_TABS:
+            from textual.widgets import TabbedContent  # only the 120x36 layout has tabs
+
+            screen.query_one(TabbedContent).active = BOARD_TABS[target]
         if kind == "action":
             for action in screen.game.legal_actions():
                 if action.kind == target:

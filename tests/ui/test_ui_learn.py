@@ -202,3 +202,19 @@ async def test_save_and_continue_in_the_middle_of_a_lesson(tmp_path: Path) -> No
     async with plain.run_test(size=(120, 36)) as pilot:  # no coach in another game's record
         await pilot.pause()
         assert plain.coach is None and plain.session is not None and plain.session.record.coach is None
+
+
+async def test_a_board_pointer_brings_up_its_tab_at_120x36(tmp_path: Path) -> None:
+    from textual.widgets import TabbedContent
+
+    app = make_app(learn=coach.LEARN_SEED, automa_delay=0, blink=False, saves_dir=tmp_path, autosave=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert app.coach is not None and app.game is not None
+        tabs = app.screen.query_one(TabbedContent)
+        assert tabs.active == "tab-harbor"
+        app.coach.state.showing = "senate"  # a lesson about the Senate on screen
+        assert isinstance(app.screen, GameScreen)
+        app._show_lesson(app.screen)
+        assert tabs.active == "tab-boards" and "Coach · The Senate and its bonuses" in screen_text(app)
