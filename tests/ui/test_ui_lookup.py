@@ -529,3 +529,22 @@ async def test_the_results_cover_the_contents_which_follow_the_entry_once_uncove
         await pilot.pause()
         assert not screen.query_one("#lookup-results").visible
         assert tree.cursor_node is not None and tree.cursor_node.data == opened
+
+
+async def test_no_typed_letter_is_lost_when_question_mark_reopens_the_last_query() -> None:
+    """Stress (issue 31): a whole question typed at once while `?` reopens the lookup on its last
+    query replaces that query, letter for letter, again and again."""
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await at_turn(pilot, app)
+        await pilot.press("question_mark", *"tier", "escape")
+        questions = ["how do shore fees work", "keep sailing", "what does the corsair do", "smuggler dice"]
+        for round_ in range(3):
+            for question in questions:
+                at_once(app, "question_mark", *["space" if c == " " else c for c in question])
+                await settle(pilot)
+                screen = lookup(app)
+                assert screen.query_one(SearchInput).value == question, (round_, question)
+                at_once(app, "escape")
+                await settle(pilot)
+                assert isinstance(app.screen, GameScreen)

@@ -207,6 +207,7 @@ class LookupScreen(Screen[None]):
         self._unrevealed: str | None = None  # the entry the contents will show once uncovered
         self._preview: str | None = None
         self._preview_timer: Timer | None = None
+        self._shown_options: tuple[tuple[str, bool], ...] = ()  # what the results list shows now
         self._ready = False  # searches wait until the widgets are there
         self._early: list[events.Key | events.Paste] = []  # keys sent before the widgets were there
         # Typing state, kept by intercept() in the order keys arrive:
@@ -314,6 +315,7 @@ class LookupScreen(Screen[None]):
             self._schedule_preview(None)  # nothing to draw: a pending preview is dropped
             self.result_ids = []
             results.clear_options()
+            self._shown_options = ()
             self._show_results(False)
             return
         found = self.index.search(query, limit=RESULTS)
@@ -350,11 +352,17 @@ class LookupScreen(Screen[None]):
                 self.result_ids.append(entry.id)
             if self.now.view is not None:
                 note(f"{HINT_KEY} at the table gives a hint: the move a strong player would make.")
-        results.clear_options()
-        results.add_options(options)
-        self._show_results(True)
+        shown = tuple((str(option.prompt), option.disabled) for option in options)
+        if shown != self._shown_options or not results.visible:
+            # Only a list that changed is rebuilt: a letter that leaves the results as they are
+            # (the end of a word, a typo the index forgives) redraws nothing but the field.
+            self._shown_options = shown
+            results.clear_options()
+            results.add_options(options)
+            self._show_results(True)
         first = next((i for i, entry in enumerate(self.result_ids) if entry is not None), None)
-        results.highlighted = first
+        if results.highlighted != first:
+            results.highlighted = first
         if first is not None:
             self._schedule_preview(self.result_ids[first], typing=True)
 
