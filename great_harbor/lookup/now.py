@@ -46,6 +46,7 @@ _NEGATIONS = _terms("cant cannot wont not isnt doesnt dont couldnt wouldnt no ne
 _NOTHING = _terms("nothing anything")
 _GAIN = _terms("get got gain gained receive received benefit benefits")
 _WHERE = _terms("where why")
+_VAGUE = _terms("why that this let allow work it there")  # words of a refusal question that name nothing
 
 
 def asks_about_now(query: str) -> NowQuestion | None:
@@ -58,8 +59,9 @@ def asks_about_now(query: str) -> NowQuestion | None:
         return NowQuestion.FEE  # "why didn't I get anything", "I placed a die and got nothing"
     if held & _WHERE and normalise("benefit") in held and len(words) <= 6:
         return NowQuestion.FEE  # "where did my benefit go"
-    if words[0] == "why" and held & _NEGATIONS:
-        return NowQuestion.REFUSAL  # "why can't I build it", "why is it not allowed"
+    if words[0] == "why" and held & _NEGATIONS and len(held - _PRESENT - _NEGATIONS - _VAGUE) <= 1:
+        # "why can't I build it", "why is it not allowed"; "why can't I undo the roll" names its rule
+        return NowQuestion.REFUSAL
     if held <= _PRESENT | {"why"}:
         return NowQuestion.PENDING  # "what do I do now", "whose turn is it"
     return None

@@ -134,7 +134,7 @@ _STOP_WORDS = (
     "than these those us we would could work works mean means meaning meant "
     "cant wont arent wasnt werent shouldnt couldnt wouldnt hasnt havent theyre "
     "please ok okay just also want wants wanted need needs needed too very really stuff actually exactly basically "
-    "any like some idea ideas guess anyway"
+    "any idea ideas guess anyway"
 )
 # Spellings, names and everyday words that mean the same thing in this game, folded onto one word
 # (both in the entries and in the query).
