@@ -284,7 +284,9 @@ class GameScreen(Screen[None]):
 
     def keys_on_actions(self) -> bool:
         """Whether the keys go to the action list (its filter or its options), not the map or the log."""
-        return self.layout_mode != "small" and self.query_one(ActionPicker).has_focus_within
+        # Asked by the footer while a reopened table is still being composed: no list yet, no keys on it.
+        pickers = self.query(ActionPicker)
+        return self.layout_mode != "small" and bool(pickers) and pickers.first().has_focus_within
 
     def highlight(self, action: object) -> None:
         """Put the action list's highlight on ``action`` (a hint's suggestion), with the keys on
