@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from great_harbor import __version__, cli_saves
+from great_harbor import __version__, cli_saves, cli_stats
 from great_harbor.cli_saves import DATA_HELP, ENV_DATA, data_dir
 from great_harbor.text import inert, name_problem
 
@@ -39,17 +39,19 @@ COMMAND_HELP: dict[str, tuple[str, str]] = {
     "serve": ("play in a browser: each tab that opens the page gets its own game (needs the web extra)",
               "great-harbor serve --port 8000"),
     "saves": ("list saved games: seats, round, date, finished or not", "great-harbor saves --unfinished"),
+    "stats": ("each player's record across the saved games: wins by opponents, Prestige, last results",
+              "great-harbor stats --player Ana"),
     "export-log": ("write the log of a saved game to a plain-text file",
                    "great-harbor export-log 2025-01-31_201500_ana-ben -o log.txt"),
     "rules": ("look up a rule or a card", "great-harbor rules shore fee"),
     "validate-data": ("check a component catalogue and print its counts", "great-harbor validate-data my-data/"),
     "simulate": ("play random games headless and report", "great-harbor simulate --games 50 --players 3 --check"),
-    "schema": ("print the JSON Schema of a game record or of a catalogue file",
+    "schema": ("print the JSON Schema of a game record, of a catalogue file or of the stats",
                "great-harbor schema record > great-harbor-record.schema.json"),
 }
-SAVES_COMMANDS = ("play", "learn", "replay", "serve", "saves", "export-log")  # the ones --saves-dir goes with
+SAVES_COMMANDS = ("play", "learn", "replay", "serve", "saves", "stats", "export-log")  # the ones --saves-dir goes with
 # --data goes with these:
-DATA_COMMANDS = ("play", "learn", "replay", "serve", "export-log", "rules", "validate-data", "simulate")
+DATA_COMMANDS = ("play", "learn", "replay", "serve", "stats", "export-log", "rules", "validate-data", "simulate")
 
 
 def _command_list() -> str:
@@ -111,6 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     learn.add_argument("--data", type=Path, metavar="DIR", help=DATA_HELP)
 
     cli_saves.add_parsers(add)  # replay, saves, export-log
+    cli_stats.add_parser(add)
 
     serve = add(
         "serve",
@@ -174,10 +177,10 @@ def build_parser() -> argparse.ArgumentParser:
         "schema",
         description="Print a JSON Schema (draft 2020-12) for tools that read or write saves and catalogues:\n"
         "WHAT is 'record' (a saved game, the default), a catalogue file such as 'ships.yaml' (or 'ships'),\n"
-        "or 'all' (one object holding every schema by name).",
+        "'stats' (what 'great-harbor stats --json' prints), or 'all' (one object holding every schema by name).",
     )
     schema.add_argument("what", nargs="?", default="record", metavar="WHAT",
-                        help="record (default), a catalogue file name, or all")
+                        help="record (default), a catalogue file name, stats, or all")
     return parser
 
 
@@ -409,6 +412,7 @@ COMMANDS = {
     "schema": cmd_schema,
 }
 COMMANDS.update(cli_saves.COMMANDS)
+COMMANDS["stats"] = cli_stats.cmd_stats
 
 
 def main(argv: Sequence[str] | None = None) -> int:

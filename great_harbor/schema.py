@@ -1,6 +1,7 @@
 """JSON Schemas of the files the game reads, for people who write tools around them
-(``great-harbor schema``): the game record (:mod:`great_harbor.record_model`) and each catalogue
-file under ``data/`` (:mod:`great_harbor.data.files`). Each is made from the very pydantic model
+(``great-harbor schema``): the game record (:mod:`great_harbor.record_model`), each catalogue
+file under ``data/`` (:mod:`great_harbor.data.files`) and the output of ``great-harbor stats --json``
+(:mod:`great_harbor.stats_model`). Each is made from the very pydantic model
 the game validates that file with, so the schema and the game cannot disagree. Only
 ``great-harbor schema`` imports this module (and with it pydantic)."""
 
@@ -22,8 +23,8 @@ class SchemaError(ValueError):
 
 
 def names() -> list[str]:
-    """Every name ``schema_for`` knows: ``record``, then the catalogue files."""
-    return ["record", *FILE_NAMES]
+    """Every name ``schema_for`` knows: ``record``, the catalogue files, then ``stats``."""
+    return ["record", *FILE_NAMES, "stats"]
 
 
 def catalogue_schema(file_name: str) -> dict[str, Any]:
@@ -36,12 +37,18 @@ def catalogue_schema(file_name: str) -> dict[str, Any]:
 
 
 def schema_for(what: str) -> dict[str, Any]:
-    """The schema called ``what``: ``record``, a catalogue file (``ships.yaml`` or ``ships``), or ``all``."""
+    """The schema called ``what``: ``record``, a catalogue file (``ships.yaml`` or ``ships``), ``stats``
+    (``great-harbor stats --json``), or ``all``."""
     key = what.strip().lower()
     if key == "record":
         return json_schema()
+    if key == "stats":
+        from great_harbor.stats_model import json_schema as stats_schema  # start-up: the stats only when asked
+
+        return stats_schema()
     if key == "all":
-        return {"record": schema_for("record"), **{name: catalogue_schema(name) for name in FILE_NAMES}}
+        return {"record": schema_for("record"), **{name: catalogue_schema(name) for name in FILE_NAMES},
+                "stats": schema_for("stats")}
     file_name = key if key.endswith(".yaml") else f"{key}.yaml"
     if file_name in FILE_NAMES:
         return catalogue_schema(file_name)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from great_harbor.data import Catalogue
 from great_harbor.engine.scoring import ITEMS
@@ -62,7 +63,7 @@ class PlayerStats:
     """A person (by name), or the Automa or a rival level (``kind``: person, automa, rival)."""
 
     name: str
-    kind: str
+    kind: Literal["person", "automa", "rival"]
     level: str = ""
     finished: int = 0
     in_progress: int = 0
