@@ -110,7 +110,7 @@ def reveal_label(cat: Catalogue, before: Before, action: Action, after: Game) ->
     if action.kind == "draft":  # a pick reveals nothing itself; the Automa drafting after it does
         return "the Automa's draft"
     if (after.s.round, after.s.turn) != before.key[:2]:
-        return "the next roll"
+        return "the last roll"  # rolled after the action: the last one from where the player is now
     if before.pending_kind in ("corsair", "voyage_choice", "ship_order") or (
         action.kind == "end-turn" and after.s.phase == "voyage"
     ):

@@ -55,12 +55,26 @@ class DraftRule(ActionRule[Draft]):
     action = Draft
     entry = R.DRAFTING
 
+    def candidates(self, game: Game, top: Pending) -> list[Draft]:
+        """The pool, and the dice drafted from it this turn (a player may type one the Automa took)."""
+        taken = sorted(drafted_this_turn(game), key=lambda d: (d, game.s.faces[d]))
+        return [*self.legal(game, top), *(_DRAFTS.get(d) or _draft(d) for d in taken)]
+
     def legal(self, game: Game, top: Pending) -> list[Draft]:
         drafts = _DRAFTS
         return [drafts.get(d) or _draft(d) for d in game.s.pool]
 
     def check(self, game: Game, top: Pending, action: Draft) -> Refusal | None:
-        return None if action.die in game.s.pool else Refusal(f"die {action.die} is not in the pool", R.DRAFTING)
+        if action.die in game.s.pool:
+            return None
+        seat = drafted_this_turn(game).get(action.die)
+        if seat is None:
+            return Refusal(f"die {action.die} is not in the pool", R.DRAFTING)
+        die = names.die(game, action.die)
+        if seat == top.seat:
+            return Refusal(f"you drafted {die} already", R.DRAFTING)
+        who = "the Automa" if game.s.players[seat].automa else game.name(seat)
+        return Refusal(f"{die} was drafted by {who}", R.DRAFTING)
 
     def apply(self, game: Game, top: Pending, action: Draft) -> None:
         game.pop()
@@ -68,6 +82,18 @@ class DraftRule(ActionRule[Draft]):
 
     def words(self, game: Game, top: Pending | None, action: Draft) -> str:
         return f"Draft {names.die(game, action.die)}"
+
+
+def drafted_this_turn(game: Game) -> dict[int, int]:
+    """The dice drafted since the last roll, each with the seat that drafted it (from the log's
+    draft events: the Automa's die is on a slot by now, nothing else says who took it)."""
+    out: dict[int, int] = {}
+    for event in reversed(game.s.log):
+        if event.kind == "roll":
+            break
+        if event.kind == "draft":
+            out[int(event.data["die"])] = event.actor
+    return out
 
 
 def take(game: Game, seat: int, die: int) -> None:

@@ -234,7 +234,7 @@ class Game:
         if top is None:
             return Refusal("the game is over", rule_ids.GAME_OVER)
         if type(action) not in rulebook.answers(top.kind):
-            return decisions.not_now(self, top)
+            return decisions.not_now(self, top, type(action))
         refusal = rulebook.rule_for(action).check(self, top, action)
         if refusal is None:  # allowed by its rule, yet not offered: the two must never disagree
             raise EngineError(f"{action} passes its rule's check but is not among the legal actions")

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from great_harbor.engine import Game, rule_ids, scoring
+from great_harbor.engine import Game, decisions, names, rule_ids, rulebook, scoring
 from great_harbor.engine.actions import (
     Action,
     ActivatePerson,
@@ -39,8 +39,9 @@ from great_harbor.engine.errors import Refusal
 from great_harbor.engine.game import SeatView
 from great_harbor.engine.harbor import DISTRICT
 from great_harbor.engine.rulebook import candidates
+from great_harbor.engine.state import Pending
 
-from .widgets.picker import kind_words, matches
+from .widgets.picker import WORD, kind_words, matches
 
 if TYPE_CHECKING:
     from great_harbor.data import Catalogue
@@ -52,11 +53,13 @@ CONTEXT_KEY = "F5"
 # notification of it stays up (GameScreen.show_refusal).
 REFUSAL_SECONDS = 6.0
 DICE_BONUS_RULE = "dice-color-bonus"
+UNDO_RULE = "app/undo"  # how far undo reaches (the app's page: undo is the table's, not a rule of the game)
 
 __all__ = [
     "CONTEXT_KEY",
     "REFUSAL_SECONDS",
     "HasContextHelp",
+    "UNDO_RULE",
     "TableThing",
     "Topic",
     "WhyNot",
@@ -102,9 +105,10 @@ class TableThing:
 @dataclass(frozen=True)
 class WhyNot:
     """An action the player asked for that the engine refuses: the text the picker shows and the
-    rule behind the refusal (``None`` when no rule is known)."""
+    rule behind the refusal (``None`` when no rule is known). ``action`` is None when the filter
+    names only a kind of action that does not answer the decision pending ("trade" in a turn)."""
 
-    action: Action
+    action: Action | None
     text: str
     rule: str | None
 
@@ -242,24 +246,66 @@ def refusal_topic(refusal: Refusal) -> Topic:
 
 def why_not(game: Game, query: str) -> WhyNot | None:
     """When the picker's filter matches no legal action: why the actions the player might mean
-    (every candidate of the pending decision whose words match) are refused. When several are, the
-    reason most of them share is the one that matters (typing "launch": not the one dock whose
-    ship is at sea, but the planks every dock would need)."""
+    are refused. First every candidate of the pending decision whose words match; when several
+    are, the reason most of them share is the one that matters (typing "launch": not the one dock
+    whose ship is at sea, but the planks every dock would need). Then the seat's actions at another
+    decision ("send bireme" while drafting), then any kind of action the filter names ("trade")."""
     top = game.pending
     if top is None or not game.legal_actions():  # not this seat's decision: nothing to explain
         return None
-    refused: list[tuple[Action, str, Refusal]] = []
-    for action in candidates(game, top):
-        if game.is_legal(action):
-            continue
-        words = describe(game, action)
-        if matches(f"{words} {kind_words(action.kind)}", query):  # as the action list finds it
-            refused.append((action, words, game.why_illegal(action)))
-    if not refused:
+    if not query.strip():
         return None
-    counts = Counter(r.reason for _, _, r in refused)
-    action, words, refusal = max(refused, key=lambda x: counts[x[2].reason])  # the first of the most common
+    refused = [(a, game.why_illegal(a)) for a in candidates(game, top) if not game.is_legal(a)]
+    found = _most_common(game, query, refused)
+    if found is None:
+        found = _most_common(game, query, decisions.elsewhere(game, top))
+    if found is None:
+        found = _named_kind(game, top, query)
+    return found
+
+
+def _most_common(game: Game, query: str, refused: list[tuple[Action, Refusal]]) -> WhyNot | None:
+    """Of the refused actions the filter finds (as the action list finds them), the first of those
+    whose reason is the most common."""
+    named = [(a, words, r) for a, r in refused
+             if matches(f"{describe(game, a)} {(words := refused_words(game, a))} {kind_words(a.kind)}", query)]
+    if not named:
+        return None
+    counts = Counter(r.reason for _, _, r in named)
+    action, words, refusal = max(named, key=lambda x: counts[x[2].reason])
     return WhyNot(action, f"Not possible: {words} — {refusal.reason}.", refusal.rule)
+
+
+def refused_words(game: Game, action: Action) -> str:
+    """A refused action in words: what it would do, but for a die placement only where the die
+    would go (what the slot would give says nothing when the slot is taken)."""
+    if isinstance(action, PlaceDie):
+        return f"Place {names.die(game, action.die)} on {names.slot_name(game, action.slot)}"
+    return describe(game, action)
+
+
+# A word of the filter names a kind of action when it starts one of the kind's words with at
+# least this many letters ("se" would name both sending and the Senate).
+_KIND_PREFIX = 3
+
+
+def _named_kind(game: Game, top: Pending, query: str) -> WhyNot | None:
+    """The kind of action, of those that do not answer the decision pending, that the filter's
+    words name most ("play ship": launching a ship), with when it is taken instead."""
+    typed = [w for w in WORD.findall(query.lower()) if len(w) >= _KIND_PREFIX]
+    here = rulebook.answers(top.kind)
+    best: tuple[int, type[Action]] | None = None
+    for cls in decisions.WHEN:
+        if cls in here:
+            continue
+        words = WORD.findall(kind_words(cls.kind).lower())
+        score = sum(any(w.startswith(t) for w in words) for t in typed)
+        if score and (best is None or score > best[0]):
+            best = (score, cls)
+    if best is None:
+        return None
+    refusal = decisions.not_now(game, top, best[1])
+    return WhyNot(None, f"Not possible: {refusal.reason}.", refusal.rule)
 
 
 # --- the things on the table ----------------------------------------------------------------------

@@ -142,7 +142,7 @@ class SessionControl(_Base):
             action = session.undo()
         except CannotUndo as exc:
             self.bell()
-            self.notify(_sentence(str(exc)), severity="warning", timeout=6)
+            self._undo_refused(_sentence(str(exc)))
             return
         except RecordError as exc:  # the record no longer replays: a bug, but the game goes on as it was
             self.notify(f"Undo failed: {exc}", severity="error", timeout=10)
@@ -151,6 +151,21 @@ class SessionControl(_Base):
         self._note_save()
         self._refresh_table()
         self.notify(f"Taken back: {describe(session.game, action)}", timeout=4)
+
+    def _undo_refused(self, sentence: str) -> None:
+        """Say why undo cannot be done, with the page on how far it reaches (the context key
+        opens it while the notice is up, as for a refusal of the game's)."""
+        # Start-up: after the first frame (the lookup's index is built in a thread).
+        from .lookup_topics import CONTEXT_KEY, REFUSAL_SECONDS, UNDO_RULE, Topic, index_for, title_of
+
+        assert self.game is not None
+        title = title_of(index_for(self.game.cat), UNDO_RULE)
+        screen = self.screen
+        if title is None or not isinstance(screen, GameScreen):
+            self.notify(sentence, severity="warning", timeout=REFUSAL_SECONDS)
+            return
+        topic = Topic(UNDO_RULE, f"why not: {sentence.rstrip('.')}")
+        screen.show_refusal(sentence, topic, prefix="", title=f"Rule: {title} ({CONTEXT_KEY} opens it)")
 
     def redo(self) -> None:
         """Do again the last action taken back (until a new action is taken)."""

@@ -432,7 +432,7 @@ def test_governors_villa_gives_nothing_at_the_end_of_turn_a() -> None:
     sc, game = building_turn("building-19")
     end_turns(game, 0, 1)
     assert game.s.turn == "B" and game.s.players[0].favor == 0
-    assert_illegal(game, EmployBuilding("building-19"), "not possible now")  # drafting now
+    assert_illegal(game, EmployBuilding("building-19"), "not while drafting")
 
 
 # --- Curia (20) ----------------------------------------------------------------------------------

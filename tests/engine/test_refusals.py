@@ -126,7 +126,7 @@ def test_particular_refusals_name_their_rule(catalogue: Catalogue) -> None:
     blocked = next(slot.id for slot in catalogue.harbor.slots if "red" not in {str(c) for c in slot.colours})
     assert _refused(game, PlaceDie(red, blocked)).rule == R.WHERE_A_DIE_MAY_GO
     assert _refused(game, EndTurn()).rule == R.PLACING
-    assert _refused(game, Draft(red)).rule == R.PENDING_RULES["turn"]
+    assert _refused(game, Draft(red)).rule == R.DRAFTING  # drafting is not done now: its own rule says when
     assert _refused(game, PlayShip("ship-1", 1)).rule == R.PLAY_SHIP  # not in hand
     assert _refused(game, SetUpShop("nowhere", "sails")).rule == R.SHOPS  # the variant is off
     assert _refused(game, Choose("x")).rule == R.PENDING_RULES["turn"]

@@ -232,26 +232,29 @@ class GameScreen(Screen[None]):
         """Why an action the filter describes cannot be done now (the engine's reason), and the
         rule behind it (the context key opens it)."""
         # Start-up: after the first frame (see above).
-        from ..lookup_topics import CONTEXT_KEY, index_for, title_of, why_not
+        from ..lookup_topics import CONTEXT_KEY, UNDO_RULE, index_for, title_of, why_not
 
         why = self.commands.refusal(query)  # undo, redo
         if why is not None:
-            return why
+            title = title_of(index_for(self.game.cat), UNDO_RULE) if why.startswith("Not possible: undo") else None
+            return why + (f"  Rule ({CONTEXT_KEY}): {title}" if title else "")
         found = why_not(self.game, query)
         if found is None:
             return None
         title = title_of(index_for(self.game.cat), found.rule)
         return found.text + (f"  Rule ({CONTEXT_KEY}): {title}" if title else "")
 
-    def show_refusal(self, reason: str, topic: Topic | None = None) -> None:
-        """Show why the engine refused what was picked; while the notice is up, the context key
-        opens ``topic`` (the rule behind the refusal)."""
+    def show_refusal(self, reason: str, topic: Topic | None = None, prefix: str = "Not possible: ",
+                     title: str = "") -> None:
+        """Show why the engine refused what was picked (or why undo cannot be done, which says so
+        itself: no ``prefix``, its rule in the notice's ``title``); while the notice is up, the
+        context key opens ``topic`` (the rule behind the refusal)."""
         from ..lookup_topics import REFUSAL_SECONDS  # start-up: after the first frame (see above)
 
         self.refusal = (topic, time.monotonic() + REFUSAL_SECONDS) if topic is not None else None
         if topic is not None:  # kept for the lookup's "why can't I" (lookup_now)
             self.last_refusal = topic
-        self.notify(f"Not possible: {reason}", severity="warning", timeout=REFUSAL_SECONDS)
+        self.notify(f"{prefix}{reason}", title=title, severity="warning", timeout=REFUSAL_SECONDS)
 
     def context_topic(self) -> Topic | None:
         """What the context key opens: the rule of a refusal just shown, the split or slot under

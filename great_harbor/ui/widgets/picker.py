@@ -34,7 +34,7 @@ class Item:
 
 # The rulebook's words for a kind of action, where its name alone is not what a player types:
 # "convert" finds the Conversion cards as well as the 2-coin conversion, "play ship" a launch.
-KIND_WORDS = {"conversion": "conversion convert coins"}
+KINDWORDS = {"conversion": "conversion convert coins"}
 
 # The table's own commands listed with the actions (undo, redo): a filter that finds only these
 # still says why the game action it names is not possible.
@@ -42,10 +42,10 @@ COMMAND_KINDS = frozenset({"undo", "redo"})
 
 
 def kind_words(kind: str) -> str:
-    return KIND_WORDS.get(kind, kind.replace("-", " "))
+    return KINDWORDS.get(kind, kind.replace("-", " "))
 
 
-_WORD = re.compile(r"[\w']+")
+WORD = re.compile(r"[\w']+")
 
 # Height of the line under the list (what the highlighted action does, or why nothing matches):
 # at least two lines, at most five; the list of actions above it gives up the difference.
@@ -60,16 +60,16 @@ def rank(words: str, keywords: str, query: str) -> tuple[bool, int, bool, int, i
     Smuggler token: R6 ..."), then how many of its words name the kind of action ("favor" for
     "Favor a Senate track"), then how many match a word whole. The list shows the best first,
     so Enter takes what was typed."""
-    q: list[str] = _WORD.findall(query.lower())
-    tokens: list[str] = [w.lower() for w in _WORD.findall(f"{words} {keywords}")]
-    kinds = [w.lower() for w in _WORD.findall(keywords)]
+    q: list[str] = WORD.findall(query.lower())
+    tokens: list[str] = [w.lower() for w in WORD.findall(f"{words} {keywords}")]
+    kinds = [w.lower() for w in WORD.findall(keywords)]
 
     def at(i: int, k: int) -> bool:
         return tokens[i].startswith(q[k])
 
     run = any(all(at(i + k, k) for k in range(len(q))) for i in range(len(tokens) - len(q) + 1))
     pairs = sum(1 for k in range(len(q) - 1) if any(at(i, k) and at(i + 1, k + 1) for i in range(len(tokens) - 1)))
-    shown = len(_WORD.findall(words))  # the action's own words (the kind's come after them)
+    shown = len(WORD.findall(words))  # the action's own words (the kind's come after them)
     i = 0  # the query's words, each at a later word than the one before
     for k in range(len(q)):
         while i < shown and not at(i, k):
@@ -90,8 +90,8 @@ def offer_order(actions: list[Action]) -> list[Action]:
 def matches(words: str, query: str) -> bool:
     """Every word of the query starts a word of the text, in any order and any case: "end"
     finds "End your turn" but not "Spend", "bui ins" finds "Build Insula 2"."""
-    tokens = [w.lower() for w in _WORD.findall(words)]
-    return all(any(t.startswith(q) for t in tokens) for q in _WORD.findall(query.lower()))
+    tokens = [w.lower() for w in WORD.findall(words)]
+    return all(any(t.startswith(q) for t in tokens) for q in WORD.findall(query.lower()))
 
 
 class ActionList(QuickOptionList):
