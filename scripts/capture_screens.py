@@ -234,6 +234,35 @@ async def palette_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
     await pilot.pause(0.5)
 
 
+def learning() -> GreatHarborApp:
+    return make_app(learn=SEED, automa_delay=0, blink=False)
+
+
+def coach_at(lesson: str) -> Steps:
+    """Steps of a learning game to the coach's ``lesson``: the learner plays as the normal rival
+    would (so that every lesson's moment comes, as in ``great-harbor learn``), each lesson before
+    it put away as read."""
+
+    async def steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+        from great_harbor.rivals import Rival
+
+        rival = Rival("normal")
+        await pilot.pause()
+        for _ in range(1000):
+            coach, game = app.coach, app.game
+            assert coach is not None and game is not None and not game.is_over
+            if coach.showing is not None and coach.showing.id == lesson:
+                break
+            if coach.showing is not None:
+                await pilot.press("escape")
+            app.play(rival.decide(game.view(0)).action)
+        else:
+            raise RuntimeError(f"the lesson {lesson} never came")
+        await pilot.pause()
+
+    return steps
+
+
 SHOWN_FOLDER = "~/.local/share/great-harbor/saves"  # the temporary saves folder, as captures show it
 
 
@@ -333,11 +362,13 @@ TABLE_KEYS = [
 CAPTURES = [
     Capture(
         "New game",
-        "What `great-harbor` opens. Two to four seats, each with a name and a kind: a person, the "
+        "What `great-harbor` opens. **Learn to play** first (Continue above it once games are saved): "
+        "a solo game against the Automa with the coach. Two to four seats, each with a name and a kind: a person, the "
         "Automa (at most one seat), a computer rival (easy, normal or hard) or empty, at least one "
         "person; the Harbor Shops variant; an optional seed for a game that can be played again. "
         "A setup that cannot be played is explained in one line under the button and nothing starts.",
-        [("Tab / Shift+Tab", "move between fields"), ("← → Space", "change a seat's kind"),
+        [("Tab / Shift+Tab", "move between fields (Shift+Tab from the first name: Learn to play)"),
+         ("← → Space", "change a seat's kind"),
          ("Space", "tick the Harbor Shops variant"), ("Enter or Ctrl+S", "start the game"),
          ("Ctrl+O", "the saved games"), ("Ctrl+Q", "quit")],
         lambda: make_app(seed=SEED, automa_delay=0, blink=False),
@@ -494,6 +525,37 @@ CAPTURES = [
         [("Enter", "close and highlight the suggestion in the action list"), ("Esc or H", "close")],
         lambda: make_app(seed=SEED, players=["Ana"], rivals=["normal"], automa_delay=0, blink=False),
         hint_steps,
+    ),
+    Capture(
+        "The coach at the draft",
+        "Learn to play (`great-harbor learn`, the new-game screen or the palette): a solo game against "
+        "the Automa in which the coach explains each rule the first time it matters in this game, "
+        "over the bottom left of the table, never over the Automa's playback. Here the learner's "
+        "second draft: the lesson's pointer highlights the action it talks about.",
+        [("Enter or →", "the lesson's next page (after the last, put away)"), ("F5", "the lesson's rule"),
+         ("L", "the lesson list (learned ✓, still to come) and the last lesson back"), ("Esc", "hide it"),
+         ("anything else", "the table's keys, as ever: the coach never blocks a move")],
+        learning,
+        coach_at("draft"),
+        size=(120, 36),
+    ),
+    Capture(
+        "The coach at a pip split",
+        "The first time the learner's die sits between two tiles: the coach explains the pip split "
+        "beside the map's own choice of splits.",
+        [("Enter or →", "next page"), ("F5", "its rule"), ("L", "lessons"), ("Esc", "hide it")],
+        learning,
+        coach_at("pip-split"),
+        size=(120, 36),
+    ),
+    Capture(
+        "The coach at the first voyage",
+        "The learner's first ship beat the pirates: the coach brings up the Trade & Senate tab it "
+        "talks about (at 120x36 the boards share tabs).",
+        [("Enter or →", "next page"), ("F5", "its rule"), ("L", "lessons"), ("Esc", "hide it")],
+        learning,
+        coach_at("voyage"),
+        size=(120, 36),
     ),
     Capture(
         "Command palette",

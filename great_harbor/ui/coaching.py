@@ -20,7 +20,7 @@ from textual.widgets import Static
 from great_harbor.engine import Seat
 
 from .learned import learned_lessons, remember_learned
-from .messages import Setup
+from .messages import LearnToPlay, Setup
 from .screens.game import GameScreen
 from .widgets.coach_panel import CoachPanel
 
@@ -67,6 +67,12 @@ class Coaching(App[None]):
         if learned_lessons():
             yield SystemCommand("Learn to play: all lessons again", "A learning game that offers the lessons "
                                 "learned before too", lambda: self._learn_from_palette(again=True))
+
+    def on_learn_to_play(self, message: LearnToPlay) -> None:
+        """The new-game screen's Learn to play."""
+        problem = self.start_learning()
+        if problem is not None:
+            message.problem(problem)
 
     def _learn_from_palette(self, *, again: bool) -> None:
         problem = self.start_learning(again=again)

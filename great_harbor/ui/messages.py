@@ -48,6 +48,14 @@ class StartGame(Message):
 
 
 @dataclass
+class LearnToPlay(Message):
+    """Start a learning game (a solo game against the Automa with the coach); ``problem`` receives
+    the one-line reason when it cannot start."""
+
+    problem: Callable[[str], None] = field(default=_ignore)
+
+
+@dataclass
 class NewGame(Message):
     """Go to the new-game form, filled in with the last game's seats; ``same_seed`` keeps its seed
     too (False: a new game with the same people, not the same deal again)."""

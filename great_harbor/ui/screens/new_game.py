@@ -19,7 +19,7 @@ from great_harbor.saves import SaveInfo, list_saves
 from great_harbor.text import MAX_NAME
 
 from ..lookup_topics import Topic
-from ..messages import Setup, StartGame
+from ..messages import LearnToPlay, Setup, StartGame
 from ..style import player_text
 from ..widgets.cycle import Cycle
 from ..widgets.resume import ResumeBar
@@ -82,6 +82,11 @@ class NewGameScreen(Screen[None]):
             with Vertical(id="new-game") as box:
                 box.border_title = "The Great Harbor — new game"
                 yield ResumeBar(self.saves, id="resume")  # Continue and the saved games, when there are any
+                # A newcomer's way in: the first item while no game is saved (the palette has it too).
+                with Horizontal(id="learn-row"):
+                    yield Button("Learn to play", id="learn", compact=True)
+                    yield Static(Text("New to the game? Play the Automa with a coach who explains each rule "
+                                      "the first time it matters.", style="dim"), id="learn-what")
                 yield Static(Text("Two to four seats. One seat may be the Automa, any may be a computer rival; "
                                   "at least one must be a person.", style="dim"))
                 for i in range(4):
@@ -201,4 +206,7 @@ class NewGameScreen(Screen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
+        if event.button.id == "learn":
+            self.post_message(LearnToPlay(problem=self.show_problem))
+            return
         self.action_start()
