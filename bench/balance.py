@@ -1,4 +1,4 @@
-"""Balance check: how the heuristic player (great_harbor/agents.py) fares against the Automa.
+"""Balance check: how the heuristic player (great_harbor/rivals/heuristic/) fares against the Automa.
 
 Run from the repository root: ``python3 bench/balance.py [--games N] [--seed S]``.
 Three tables of N seeded games each (game i uses seed S+i):
@@ -27,10 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from great_harbor import agents  # noqa: E402
 from great_harbor.data import Catalogue, load_catalogue  # noqa: E402
 from great_harbor.engine import Action, Game, Seat  # noqa: E402
 from great_harbor.engine.scoring import ITEMS  # noqa: E402
+from great_harbor.rivals import heuristic  # noqa: E402
 
 HEURISTIC, RANDOM, AUTOMA = "heuristic", "random", "automa"
 TABLES = {
@@ -57,7 +57,7 @@ def play(cat: Catalogue, kinds: tuple[str, ...], seed: int, tally: Tally) -> Non
     game = Game.new(cat, seats, seed=seed)
     rng = random.Random(seed * 7919 + 17)
     policies: dict[str, Callable[[Game], Action]] = {
-        HEURISTIC: agents.choose,
+        HEURISTIC: heuristic.choose,
         RANDOM: lambda g: rng.choice(g.legal_actions()),
     }
     steps = 0

@@ -1,6 +1,6 @@
 """The coach of "Learn to play" over whole solo games against the Automa, headless.
 
-The person's seat is played by the normal rival's heuristic (``agents.choose``) and the coach is
+The person's seat is played by the normal rival's heuristic (``heuristic.choose``) and the coach is
 asked after every action, as the table asks it. Prints how many of the games each lesson fired in
 (never twice in one game), how many fired in the game ``great-harbor learn`` starts by default,
 and the coach's processor time per action (target: at most 2 ms).
@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from great_harbor import agents  # noqa: E402
 from great_harbor.coach import LEARN_SEED, Coach, shipped_lessons  # noqa: E402
 from great_harbor.data import load_catalogue  # noqa: E402
 from great_harbor.engine import Game, Seat  # noqa: E402
+from great_harbor.rivals import heuristic  # noqa: E402
 
 
 def main() -> int:
@@ -43,7 +43,7 @@ def main() -> int:
             coach.check(game)
             coach_seconds += time.process_time() - start
             actions += 1
-            game.apply(agents.choose(game))
+            game.apply(heuristic.choose(game))
         twice += len(coach.seen) != len(set(coach.seen))
         fired.update(coach.seen)
         if seed == LEARN_SEED:

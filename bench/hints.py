@@ -20,10 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from great_harbor import agents  # noqa: E402
 from great_harbor.data import load_catalogue  # noqa: E402
 from great_harbor.engine import Game, Seat  # noqa: E402
-from great_harbor.rivals import rival_seed  # noqa: E402
+from great_harbor.rivals import heuristic, rival_seed  # noqa: E402
 from great_harbor.rivals.advice import advise  # noqa: E402
 from great_harbor.ui.hints import hint_text  # noqa: E402
 
@@ -71,7 +70,7 @@ def main() -> int:
                     times.setdefault(game.s.round, []).append(time.thread_time() - start)
                     short += hint.short
                 step += 1
-                game.apply(agents.choose(game))
+                game.apply(heuristic.choose(game))
         print(f"{name}: played {args.games} game(s)", flush=True)
     every = [t for ts in times.values() for t in ts]
     print(f"Hint processor time, rounds 1-5: {figures(every)}; out of time {short}  (target: p90 <= 1.0 s)")

@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from great_harbor.data import Catalogue, load_catalogue  # noqa: E402
 from great_harbor.engine import Game  # noqa: E402
+from great_harbor.rivals.heuristic import choose  # noqa: E402
 from great_harbor.simulate import seats_for  # noqa: E402
 
 CONFIGS = [(players, automa, shops) for players in (2, 3, 4) for automa in (False, True) for shops in (False, True)]
@@ -49,9 +50,7 @@ def log_lines(game: Game) -> list[str]:
 
 def play(cat: Catalogue, players: int, automa: bool, shops: bool, seed: int,
          encode: Callable[[Any], Any] | None = None, heuristic: bool = False) -> dict[str, str]:
-    """One seeded game, random or (``heuristic``) played by ``agents.choose``; returns its digests."""
-    from great_harbor import agents
-
+    """One seeded game, random or (``heuristic``) played by the heuristic player; returns its digests."""
     encode = encode or (lambda a: a.to_dict())
     game = Game.new(cat, seats_for(players, automa), seed=seed, shops_variant=shops)
     chooser = random.Random(seed * 7919 + players)
@@ -61,7 +60,7 @@ def play(cat: Catalogue, players: int, automa: bool, shops: bool, seed: int,
         legal = game.legal_actions()
         top = game.pending
         assert top is not None
-        pick = legal.index(agents.choose(game)) if heuristic else _pick(chooser, legal)
+        pick = legal.index(choose(game)) if heuristic else _pick(chooser, legal)
         h.update(json.dumps([top.kind, top.seat, [encode(a) for a in legal], pick],
                             sort_keys=True, separators=(",", ":")).encode())
         game.apply(legal[pick])

@@ -11,11 +11,10 @@ from typing import Any
 
 import pytest
 
-from great_harbor import agents
 from great_harbor.data import Catalogue
 from great_harbor.engine import Game, narrate
 from great_harbor.engine import actions as act
-from great_harbor.rivals import advice, explain, search
+from great_harbor.rivals import advice, explain, heuristic, search
 from great_harbor.rivals.advice import Line, advise
 from great_harbor.ui.hints import hint_text
 
@@ -26,7 +25,7 @@ from test_view import new_game  # noqa: E402
 def _decision_in_round(cat: Catalogue, rnd: int, seed: int = 8, least: int = 3) -> Game:
     game = new_game(cat, 2, False, False, seed)
     while game.s.round < rnd or len(game.legal_actions()) < least or game.pending.kind != "turn":  # type: ignore[union-attr]
-        game.apply(agents.choose(game))
+        game.apply(heuristic.choose(game))
     return game
 
 
@@ -36,7 +35,7 @@ def test_the_suggestion_is_the_option_with_the_best_figure_and_the_close_call_is
     under a pick the next H abandoned for that very move."""
     game = _decision_in_round(catalogue, 3)
     view = game.view(game.current_player)
-    ranking = agents.ranked(view)
+    ranking = heuristic.ranked(view)
     (v0, pick), (v1, second), (v2, third) = ranking[:3]
     margins = [[0.0, 4.0, -2.0, 6.0], [12.0, 2.0, 20.0, 8.0], [-1.0, 3.0, -3.0, 5.0]]  # second: ahead, noisy
 
@@ -65,7 +64,7 @@ def test_a_placement_that_takes_nothing_is_valued_by_what_it_gives_up(catalogue:
         while game.s.round == 1 and not game.is_over:
             view = game.view(game.current_player)
             declines = [a for a in game.legal_actions() if isinstance(a, act.PlaceDie) and a.decline]
-            ranking = agents.ranked(view) if declines else []
+            ranking = heuristic.ranked(view) if declines else []
             if declines and ranking[0][0] > 1:
                 hint = advise(view, 1)
                 lines = {line.action: line.margin for line in hint.runners}
@@ -74,7 +73,7 @@ def test_a_placement_that_takes_nothing_is_valued_by_what_it_gives_up(catalogue:
                     public, _ = explain.reasons(view, a)
                     assert public == [{"r": "declines"}]  # and it draws no card
                 return
-            game.apply(agents.choose(game))
+            game.apply(heuristic.choose(game))
     raise AssertionError("no placement could decline a benefit")
 
 
@@ -103,7 +102,7 @@ def test_hints_speak_to_the_person_with_a_reason_and_the_log_keeps_its(catalogue
                 said = text.split("because", 1)[-1].split("\n")[0]
                 assert not re.search(r"\bits\b|\bto it\b|\bit (draws|cashes|retires|does not)\b", said), text
                 seen += "because" in text
-            game.apply(agents.choose(game))
+            game.apply(heuristic.choose(game))
     assert seen > 50
     reasons = [{"r": "governor", "colour": "red"}, {"r": "draws"}, {"r": "for-card", "card": "ship-1"}]
     ship = narrate.card_name(game, "ship-1")
@@ -132,6 +131,6 @@ def test_the_look_ahead_stops_at_its_deadline_within_a_playout(catalogue: Catalo
     monkeypatch.setattr(search.time, "thread_time", lambda: float(next(clock)))
     import random
 
-    found = search.search(view, agents.ranked(view), random.Random(1), deadline=4.5)
+    found = search.search(view, heuristic.ranked(view), random.Random(1), deadline=4.5)
     # One reading at the start, one per playout: past 4.5 after the fifth playout, mid-world.
     assert found.timed_out and found.worlds == 1 and all(len(m) == 1 for m in found.margins)

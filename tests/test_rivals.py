@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from great_harbor import agents
 from great_harbor.data import Catalogue
 from great_harbor.engine import Game, Seat, narrate
 from great_harbor.engine.actions import Draft
@@ -25,6 +24,7 @@ from great_harbor.rivals import (
     Decision,
     Rival,
     distinct_alternatives,
+    heuristic,
     rival_seed,
     search_from,
 )
@@ -139,21 +139,21 @@ def test_normal_is_the_heuristic_player(catalogue: Catalogue) -> None:
     for _, game, _ in states(catalogue, 1, 3):
         seat = game.current_player
         assert seat is not None
-        assert normal.decide(game.view(seat)).action == agents.choose(game)
+        assert normal.decide(game.view(seat)).action == heuristic.choose(game)
         checked += 1
     assert checked > 100
 
 
 def test_the_ranking_puts_the_heuristics_pick_first_and_lists_every_action(catalogue: Catalogue) -> None:
     for _, game, _ in states(catalogue, 1, 4):
-        ranking = agents.ranked(game.view(game.current_player))
-        assert ranking[0][1] == agents.choose(game)
+        ranking = heuristic.ranked(game.view(game.current_player))
+        assert ranking[0][1] == heuristic.choose(game)
         assert sorted(map(str, (a for _, a in ranking))) == sorted(map(str, game.legal_actions()))
 
 
 def test_the_playout_choice_is_the_heuristics_choice(catalogue: Catalogue) -> None:
     for _, game, _ in states(catalogue, 1, 3):
-        assert agents.playout_choice(game) == agents.choose(game)
+        assert heuristic.playout_choice(game) == heuristic.choose(game)
 
 
 def test_easy_slips_but_never_far(catalogue: Catalogue) -> None:
@@ -166,7 +166,7 @@ def test_easy_slips_but_never_far(catalogue: Catalogue) -> None:
     decisions = 0
     for _, game, _ in states(catalogue, 2, 2):
         view = game.view(game.current_player)
-        ranking = agents.ranked(view)
+        ranking = heuristic.ranked(view)
         decision = easy.decide(view)
         value = dict((a, v) for v, a in ranking)[decision.action]
         best = max(v for v, _ in ranking)
@@ -185,7 +185,7 @@ def test_the_hard_rival_falls_back_to_the_heuristic_when_out_of_time(catalogue: 
         game.apply(rng.choice(game.legal_actions()))
     hard = Rival("hard", 1, search_from=1, budget=10_000, deadline=0.0)
     decision = hard.decide(game.view(game.current_player))
-    assert decision.timed_out and decision.action == agents.choose(game)
+    assert decision.timed_out and decision.action == heuristic.choose(game)
 
 
 @pytest.mark.parametrize(("players", "automa", "searches"),
@@ -198,7 +198,7 @@ def test_the_hard_rival_looks_ahead_from_round_3_at_two_seats_and_round_4_at_mor
     game = new_game(catalogue, players, automa, False, 4)
     while not (game.s.round == 3 and not game.s.players[game.current_player].automa
                and len(game.legal_actions()) >= 2):
-        game.apply(agents.choose(game))
+        game.apply(heuristic.choose(game))
     decision = Rival("hard", 1, max_worlds=1, deadline=None).decide(game.view(game.current_player))
     assert (decision.worlds > 0) == searches
 
@@ -211,7 +211,7 @@ def test_a_rival_whose_thinking_fails_still_makes_a_legal_move_and_names_the_fau
 
     game = new_game(catalogue, 2, False, False, 8)
     while game.s.round < 3 or len(game.legal_actions()) < 3:
-        game.apply(agents.choose(game))
+        game.apply(heuristic.choose(game))
     view = game.view(game.current_player)
     assert Rival("hard", 1, max_worlds=1, deadline=None).decide(view).fault is None
 
@@ -220,8 +220,8 @@ def test_a_rival_whose_thinking_fails_still_makes_a_legal_move_and_names_the_fau
 
     monkeypatch.setattr(search, "search", broken)
     decision = Rival("hard", 1, max_worlds=1, deadline=None).decide(view)
-    assert (decision.action, decision.fault) == (agents.choose(game), "RuntimeError: a bug")
-    monkeypatch.setattr(agents, "ranked", broken)
+    assert (decision.action, decision.fault) == (heuristic.choose(game), "RuntimeError: a bug")
+    monkeypatch.setattr(heuristic, "ranked", broken)
     for level in LEVELS:
         decision = Rival(level, 1).decide(view)
         assert (decision.action, decision.fault) == (game.legal_actions()[0], "RuntimeError: a bug")
@@ -232,7 +232,7 @@ def test_the_hard_rival_weighs_alternatives_and_is_deterministic(catalogue: Cata
     game = new_game(catalogue, 2, False, False, 8)
     rng = random.Random(8)
     while game.s.round < 4 or len(game.legal_actions()) < 3:
-        game.apply(agents.choose(game) if rng.random() < 0.9 else rng.choice(game.legal_actions()))
+        game.apply(heuristic.choose(game) if rng.random() < 0.9 else rng.choice(game.legal_actions()))
     view = game.view(game.current_player)
     hard = Rival("hard", 5, budget=300, deadline=None)
     first, again = hard.decide(view), hard.decide(game.view(game.current_player))
@@ -298,7 +298,7 @@ def test_a_game_with_rivals_replays_identically_from_its_record(catalogue: Catal
         if session.rival_to_move() is not None:
             session.play_rival()
         else:
-            session.apply(agents.choose(session.game))
+            session.apply(heuristic.choose(session.game))
         moves += 1
     assert len(session.record.notes) > 100
     session.close()
@@ -322,7 +322,7 @@ def test_old_records_load_with_people_and_bad_rival_levels_are_refused(catalogue
     from great_harbor.record import GameRecord, RecordError, load, seal
 
     session = Session.new(catalogue, [Seat("Ana"), Seat("Ben", rival="normal")], seed=3, path=tmp_path / "g.json")
-    session.play_rival() if session.rival_to_move() else session.apply(agents.choose(session.game))
+    session.play_rival() if session.rival_to_move() else session.apply(heuristic.choose(session.game))
     session.close()
     data = json.loads((tmp_path / "g.json").read_text())
     assert data["setup"]["seats"] == [{"name": "Ana", "automa": False}, {"name": "Ben", "automa": False,
@@ -365,7 +365,7 @@ def test_a_person_cannot_undo_a_rivals_move(catalogue: Catalogue, tmp_path: Path
     session = Session.new(catalogue, [Seat("Ana"), Seat("Livia", rival="easy")], seed=5, path=tmp_path / "g.json")
     while session.game.current_player != 0:
         session.play_rival()
-    session.apply(agents.choose(session.game))  # Ana acts, then it is Livia's draft or turn
+    session.apply(heuristic.choose(session.game))  # Ana acts, then it is Livia's draft or turn
     while session.rival_to_move() is not None:
         session.play_rival()
         verdict = session.can_undo()
@@ -379,7 +379,7 @@ def test_a_damaged_note_opened_anyway_never_breaks_the_log(catalogue: Catalogue,
 
     session = Session.new(catalogue, [Seat("Ana"), Seat("Ben", rival="normal")], seed=6, path=tmp_path / "g.json")
     while not session.record.notes:
-        session.play_rival() if session.rival_to_move() else session.apply(agents.choose(session.game))
+        session.play_rival() if session.rival_to_move() else session.apply(heuristic.choose(session.game))
     session.close()
     data = json.loads((tmp_path / "g.json").read_text())
     key = next(iter(data["notes"]))
@@ -413,7 +413,7 @@ def test_a_plain_decision_names_no_option_valued_above_its_own_pick_as_weighed(c
         game = new_game(catalogue, 2, False, False, seed)
         while not game.is_over:
             view = game.view(game.current_player)
-            ranking = agents.ranked(view)
+            ranking = heuristic.ranked(view)
             above += any(v > ranking[0][0] for v, _ in ranking[1:])
             decision = Rival("normal", 1).decide(view)
             assert all(a.margin <= 0 for a in decision.alternatives)
@@ -441,9 +441,9 @@ def test_the_hard_rival_keeps_rather_than_confirms_its_pick_when_an_option_came_
 
     game = new_game(catalogue, 2, False, False, 8)
     while game.s.round < 2 or len(game.legal_actions()) < 3:
-        game.apply(agents.choose(game))
+        game.apply(heuristic.choose(game))
     view = game.view(game.current_player)
-    ranking = agents.ranked(view)
+    ranking = heuristic.ranked(view)
 
     def found(*args: object, **kwargs: object) -> search.Outcome:
         (first, pick), (second, other) = ranking[:2]
@@ -476,7 +476,7 @@ def test_a_forced_step_is_explained_as_the_only_choice(catalogue: Catalogue) -> 
                 assert "because the only choice there is." in text
                 assert "Runners-up" not in text and "looks ahead" not in text
                 seen += 1
-            game.apply(agents.choose(game))
+            game.apply(heuristic.choose(game))
     assert seen == 3
 
 
@@ -488,7 +488,7 @@ def test_a_gain_wholly_over_its_track_is_explained_by_the_surplus_prestige(catal
 
     game = new_game(catalogue, 2, False, False, 3)
     while len(game.legal_actions()) < 2:
-        game.apply(agents.choose(game))
+        game.apply(heuristic.choose(game))
     p = game.s.players[game.current_player]
     p.resources["sails"] = catalogue.colony_board.resource_max
     p.resources["rope"] = 0
@@ -519,7 +519,7 @@ def test_the_card_a_rival_plays_is_named_in_the_other_ways_it_weighed_to_play_it
                 everyone, _ = explain.weighed_entries(own, public, [(other, -1.0)])
                 assert everyone[0]["does"] == ""  # no choice to reveal it: "a card from its hand"
                 return
-            game.apply(agents.choose(game))
+            game.apply(heuristic.choose(game))
     raise AssertionError("no Person could be played two ways")
 
 

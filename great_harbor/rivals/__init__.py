@@ -4,7 +4,7 @@ A rival decides from its seat's view only (``game.view(seat)``: never another ha
 order of a deck) and its own random generator, seeded from the rival's seed and the public
 progress of the game, so the same game gives the same decisions, in play and in every replay.
 
-- **normal** is the heuristic player (:mod:`great_harbor.agents`): it values every option in
+- **normal** is the heuristic player (:mod:`.heuristic`): it values every option in
   Prestige equivalents and takes the best.
 - **easy** slips like a beginner: it takes the heuristic's values with some noise and may pick an
   option a little worse than the best, never an illegal or an absurd one (one worth clearly
@@ -28,12 +28,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from great_harbor import agents
 from great_harbor.engine import Action
 from great_harbor.engine.game import SeatView
 from great_harbor.rival_kinds import LEVELS
 
-from . import explain, search
+from . import explain, heuristic, search
 
 # The round from which the hard rival searches, by the number of seats (the Automa's counted).
 # A search plays whole games out and its budget is counted in decisions, so how early it pays
@@ -180,7 +179,7 @@ class Rival:
     # --- the levels ---------------------------------------------------------------------------------
 
     def _normal(self, view: SeatView) -> Decision:
-        ranking = agents.ranked(view)
+        ranking = heuristic.ranked(view)
         return self._plain(view, ranking, ranking[0][1])
 
     def _plain(self, view: SeatView, ranking: Sequence[tuple[float, Action]], action: Action) -> Decision:
@@ -197,7 +196,7 @@ class Rival:
         return Decision(action, self.level, why, private, alternatives)
 
     def _easy(self, view: SeatView) -> Decision:
-        ranking = agents.ranked(view)
+        ranking = heuristic.ranked(view)
         best = max(v for v, _ in ranking)
         if not math.isfinite(best):
             return self._plain(view, ranking, ranking[0][1])
@@ -211,7 +210,7 @@ class Rival:
         return decision
 
     def _hard(self, view: SeatView) -> Decision:
-        ranking = agents.ranked(view)
+        ranking = heuristic.ranked(view)
         start = self.search_from if self.search_from is not None else search_from(len(view.s.players))
         if len(ranking) < 2 or view.s.round < start:
             return self._plain(view, ranking, ranking[0][1])

@@ -21,12 +21,11 @@ import math
 import statistics
 from dataclasses import dataclass, field
 
-from great_harbor import agents
 from great_harbor.engine import Action
 from great_harbor.engine import actions as act
 from great_harbor.engine.game import SeatView
 
-from . import Rival, explain, search
+from . import Rival, explain, heuristic, search
 from . import search_from as _search_from
 
 BUDGET = 1400  # decisions played out (the hard rival: 2000): about 0.45 s of one core from round 3
@@ -68,7 +67,7 @@ def advise(view: SeatView, rng_seed: int) -> Advice:
     if len(legal) == 1:
         why, private = explain.reasons(view, legal[0])
         return Advice(legal[0], why, private, search_from=start, forced=True)
-    ranking = agents.ranked(view)
+    ranking = heuristic.ranked(view)
     if view.s.round < start:
         return _plain(view, ranking, start)
     rng = Rival("hard", rng_seed).rng_for(view)

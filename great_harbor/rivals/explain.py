@@ -13,23 +13,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from great_harbor import agents
 from great_harbor.engine import Action, Game, choices, fleet, harbor, supply, voyage
 from great_harbor.engine import actions as act
 from great_harbor.engine.describe import describe
 from great_harbor.engine.game import SeatView
 from great_harbor.engine.state import die_colour
 
+from . import heuristic
+
 Reason = dict[str, Any]
 
 
-def _odds_to_win(m: agents.Mind, strength: int, total: int) -> int:
+def _odds_to_win(m: heuristic.Mind, strength: int, total: int) -> int:
     """The chance in percent that a ship of ``strength`` beats the next Pirate card, ``total``
     strength already faced in this segment."""
     return round(100 * sum(pr for st, pr in m.odds() if strength >= total + st))
 
 
-def _card_reasons(m: agents.Mind, colour: str, prestige: int) -> list[Reason]:
+def _card_reasons(m: heuristic.Mind, colour: str, prestige: int) -> list[Reason]:
     """What playing any card of ``colour`` brings: Prestige, a Senate step, a Governor pair, the
     Dice Color Bonus at the second card of a colour."""
     out: list[Reason] = []
@@ -45,7 +46,7 @@ def _card_reasons(m: agents.Mind, colour: str, prestige: int) -> list[Reason]:
     return out
 
 
-def _projects_helped(m: agents.Mind, gains: dict[str, int]) -> list[str]:
+def _projects_helped(m: heuristic.Mind, gains: dict[str, int]) -> list[str]:
     """The projects (cards in hand, colony sites) that the resources ``gains`` bring closest."""
     helped = []
     for pid, cost, value in sorted(m.projects, key=lambda x: -x[2]):
@@ -54,7 +55,7 @@ def _projects_helped(m: agents.Mind, gains: dict[str, int]) -> list[str]:
     return helped[:1]
 
 
-def _gain_reasons(m: agents.Mind, gains: dict[str, int]) -> tuple[list[Reason], list[Reason]]:
+def _gain_reasons(m: heuristic.Mind, gains: dict[str, int]) -> tuple[list[Reason], list[Reason]]:
     """Resources: what they are for. Public: "toward its plans" or a colony site by name;
     private: the card in hand they are for."""
     items = supply.resource_items(m.p.resources, m.cat.colony_board.resource_max, gains)
@@ -70,7 +71,7 @@ def _gain_reasons(m: agents.Mind, gains: dict[str, int]) -> tuple[list[Reason], 
     return [{"r": "for-site", "site": pid}, *surplus], []
 
 
-def _placement(m: agents.Mind, die: int, slot: str, pips: int, no_fee: bool,
+def _placement(m: heuristic.Mind, die: int, slot: str, pips: int, no_fee: bool,
                decline: bool = False) -> tuple[list[Reason], list[Reason]]:
     g = m.g
     if slot == harbor.DISTRICT:
@@ -84,7 +85,8 @@ def _placement(m: agents.Mind, die: int, slot: str, pips: int, no_fee: bool,
     return [{"r": "best-spot", "pe": round(value, 1)}, *public], private
 
 
-def _benefits(m: agents.Mind, tiles: list[str], split: list[int], fees: list[int]) -> tuple[list[Reason], list[Reason]]:
+def _benefits(m: heuristic.Mind, tiles: list[str], split: list[int],
+              fees: list[int]) -> tuple[list[Reason], list[Reason]]:
     """What the pips ``split`` over ``tiles`` take: the resources' use, a card drawn."""
     g = m.g
     gains: dict[str, int] = {}
@@ -113,7 +115,7 @@ def reasons(view: SeatView, action: Action) -> tuple[list[Reason], list[Reason]]
     assert top is not None and view.seat is not None
     if len(view.legal_actions()) == 1:  # a forced step: "worth most to it" would be no reason
         return [{"r": "only-option"}], []
-    m = agents.Mind(view, view.seat)
+    m = heuristic.Mind(view, view.seat)
     s, p, cat = view.s, m.p, view.cat
     if isinstance(action, act.Draft):
         pips = s.faces[action.die]
@@ -139,7 +141,7 @@ def reasons(view: SeatView, action: Action) -> tuple[list[Reason], list[Reason]]
     if isinstance(action, act.PlayPerson):
         c = cat.persons[action.card]
         out = _card_reasons(m, str(c.colour), c.prestige)
-        if agents.PERSON_USE.get(action.card, 0.5) >= 0.8 and m.turns_left > 1:
+        if heuristic.PERSON_USE.get(action.card, 0.5) >= 0.8 and m.turns_left > 1:
             out.append({"r": "power", "card": action.card})
         return out, []
     if isinstance(action, act.PlayBuilding):
@@ -147,7 +149,7 @@ def reasons(view: SeatView, action: Action) -> tuple[list[Reason], list[Reason]]
         out = _card_reasons(m, str(b.colour), b.prestige)
         if action.card in ("building-5", "building-10", "building-15", "building-20"):
             out.append({"r": "end-bonus"})
-        elif agents.BUILDING_USE.get(action.card, 0.0) >= 0.4 and m.turns_left > 2:
+        elif heuristic.BUILDING_USE.get(action.card, 0.0) >= 0.4 and m.turns_left > 2:
             out.append({"r": "power", "card": action.card})
         return out, []
     if isinstance(action, act.PlayShip):
@@ -217,7 +219,7 @@ def reasons(view: SeatView, action: Action) -> tuple[list[Reason], list[Reason]]
 def _best_of(view: SeatView, action: Action) -> list[Reason]:
     """A choice the heuristic values without a reason of its own: how it compares (never "the
     option worth most", which says nothing)."""
-    values = {a: v for v, a in agents.ranked(view)}
+    values = {a: v for v, a in heuristic.ranked(view)}
     others = [v for a, v in values.items() if a != action]
     mine = values.get(action, 0.0)
     if all(abs(v - mine) < 1e-9 for v in others):

@@ -1,7 +1,7 @@
 """The hard rival's look-ahead: a few candidate actions played out in sampled worlds.
 
 At a decision worth searching, the candidates are the heuristic's pick and its best runners-up
-(:func:`great_harbor.agents.ranked`). The rival samples worlds from its view
+(:func:`great_harbor.heuristic.ranked`). The rival samples worlds from its view
 (:mod:`.worlds`) and, in each world, plays every candidate out to the end of the game with the
 heuristic player in every seat (the Automa plays itself). The same worlds, and in each world the
 same dice and draws, serve every candidate (common random numbers), so what differs between two
@@ -28,10 +28,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from great_harbor import agents
 from great_harbor.engine import Action, Game
 from great_harbor.engine.game import SeatView
 
+from . import heuristic
 from .worlds import sample_world
 
 Z = 2.0  # standard errors a candidate's gain must clear to overrule the heuristic
@@ -74,7 +74,7 @@ def margin(game: Game, seat: int) -> float:
     return float(mine - max(t for i, t in enumerate(totals) if i != seat))
 
 
-def play_out(game: Game, policy: Callable[[Game], Action] = agents.playout_choice) -> int:
+def play_out(game: Game, policy: Callable[[Game], Action] = heuristic.playout_choice) -> int:
     """Play ``game`` to its end with ``policy`` in every seat; returns the decisions taken."""
     steps = 0
     while not game.is_over:

@@ -1,5 +1,5 @@
 """The coach attached to whole solo games against the Automa, headless: the person's seat is
-played by the normal rival's heuristic (agents.choose, what the normal rival takes) and the coach
+played by the normal rival's heuristic (heuristic.choose, what the normal rival takes) and the coach
 is asked after every action, as the table asks it."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from collections import Counter
 
 import pytest
 
-from great_harbor import agents
 from great_harbor.coach import LEARN_SEED, Coach, CoachState, shipped_lessons
 from great_harbor.data import Catalogue
 from great_harbor.engine import Game, Seat
+from great_harbor.rivals import heuristic
 
 GAMES = 50  # bench/coach.py plays 100 and prints the counts (the suite stays fast)
 
@@ -31,7 +31,7 @@ def coached_game(cat: Catalogue, seed: int) -> list[str]:
         if lesson is not None:
             assert game.pending is not None and game.pending.seat == 0
             shown.append(lesson.id)
-        game.apply(agents.choose(game))
+        game.apply(heuristic.choose(game))
     assert coach.check(game) is None  # over: nobody decides
     assert coach.seen == shown
     return shown
@@ -65,7 +65,7 @@ def test_a_lesson_waits_for_the_learners_decision(catalogue: Catalogue) -> None:
     assert game.pending is not None and game.pending.seat == 0
     assert coach.check(game) is None and coach.state.mark == 0
     while game.pending is not None and game.pending.seat == 0:
-        game.apply(agents.choose(game))
+        game.apply(heuristic.choose(game))
     lesson = coach.check(game)
     assert lesson is not None and lesson.id == "winning" and coach.showing == lesson
 
@@ -76,7 +76,7 @@ def test_learned_lessons_are_skipped_and_the_state_goes_on(catalogue: Catalogue)
     first = coach.check(game)
     assert first is None or first.id not in {"winning", "draft"}
     while not coach.seen:
-        game.apply(agents.choose(game))
+        game.apply(heuristic.choose(game))
         coach.check(game)
     assert coach.seen[0] not in {"winning", "draft"}
     again = Coach(0, skip=coach.skip, state=CoachState.from_plain(coach.state.plain()))
@@ -113,7 +113,7 @@ def test_the_lesson_for_the_question_now_and_what_is_left_to_read(catalogue: Cat
             assert lesson is not None and lesson.id == "voyage"
         if lesson is not None:
             asked.add(lesson.id)
-        game.apply(agents.choose(game))
+        game.apply(heuristic.choose(game))
     assert coach.lesson_for(game) is None  # over: nothing is asked
     assert "final" in asked and "automa" not in coach.seen
     left = {lesson.id for lesson in coach.to_read()}

@@ -230,7 +230,7 @@ def test_the_game_from_a_cached_catalogue_never_imports_pydantic(cache: Path, da
     load_catalogue(data, cache=True)
     script = f"""
 import sys
-from great_harbor.agents import choose
+from great_harbor.rivals.heuristic import choose
 from great_harbor.data import load_catalogue
 from great_harbor.engine import Game, Seat
 from great_harbor.engine.describe import describe

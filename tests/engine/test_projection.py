@@ -17,12 +17,12 @@ from collections.abc import Iterator
 
 from test_view import CONFIGS, new_game, rerandomised
 
-from great_harbor.agents import choose
 from great_harbor.data import Catalogue
 from great_harbor.engine import Game, shops
 from great_harbor.engine.scenario import Scenario
 from great_harbor.engine.scoring import ITEMS
 from great_harbor.engine.state import to_plain
+from great_harbor.rivals.heuristic import choose
 
 GAMES = int(os.environ.get("GREAT_HARBOR_PROJECTION_GAMES", "1"))
 BUSY = {"play-person", "play-building", "play-ship", "activate", "build", "employ-building", "send", "trade",

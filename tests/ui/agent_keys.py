@@ -7,9 +7,9 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from great_harbor.agents import choose
 from great_harbor.engine import Action
 from great_harbor.engine.describe import describe
+from great_harbor.rivals.heuristic import choose
 from great_harbor.ui.app import GreatHarborApp
 from great_harbor.ui.screens.automa_turn import AutomaTurnScreen
 from great_harbor.ui.screens.game import GameScreen

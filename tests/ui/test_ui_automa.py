@@ -84,8 +84,8 @@ async def test_typing_during_the_playback_ends_it_and_goes_to_the_action_filter(
 async def test_the_playback_before_a_hand_off_hides_the_next_players_choices() -> None:
     """When the Automa plays between two people, the one who just played watches its moves: the
     table behind shows neither the next person's hand nor their choices until the hand-off."""
-    from great_harbor.agents import choose
     from great_harbor.engine.describe import card_name
+    from great_harbor.rivals.heuristic import choose
     from great_harbor.ui.screens.handoff import HandOffScreen
 
     app = make_app(seed=5, players=["Ana", "Ben"], automa=True, automa_delay=30, blink=False)

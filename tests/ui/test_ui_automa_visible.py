@@ -9,9 +9,9 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import TabbedContent
 
-from great_harbor.agents import choose
 from great_harbor.data import Catalogue
 from great_harbor.engine import Game, Seat
+from great_harbor.rivals.heuristic import choose
 from great_harbor.ui.app import GreatHarborApp, make_app
 from great_harbor.ui.lookup_topics import table_things
 from great_harbor.ui.screens.automa_turn import AutomaTurnScreen

@@ -133,7 +133,7 @@ async def test_the_palette_starts_a_learning_game_from_any_game(tmp_path: Path) 
 async def test_a_learning_game_to_the_final_screen(tmp_path: Path) -> None:
     """The learner plays as the normal rival would (the coach's lessons shown on the way, each
     once, only on the table); the final screen lists the lessons learned."""
-    from great_harbor import agents
+    from great_harbor.rivals import heuristic
     from great_harbor.ui.screens.game_over import GameOverScreen
 
     app = make_app(learn=coach.LEARN_SEED, automa_delay=0, blink=False, saves_dir=tmp_path, autosave=False)
@@ -147,7 +147,7 @@ async def test_a_learning_game_to_the_final_screen(tmp_path: Path) -> None:
             if showing is not None and showing.id not in shown:
                 assert isinstance(app.screen, GameScreen) and panel_shown(app)
                 shown.append(showing.id)
-            app.play(agents.choose(app.game))
+            app.play(heuristic.choose(app.game))
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)

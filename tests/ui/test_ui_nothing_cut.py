@@ -11,12 +11,12 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import TabbedContent
 
-from great_harbor.agents import choose
 from great_harbor.data import Catalogue
 from great_harbor.engine import Game, Seat
 from great_harbor.engine.actions import SetUpShop
 from great_harbor.engine.shops import positions
 from great_harbor.engine.state import die_label
+from great_harbor.rivals.heuristic import choose
 from great_harbor.ui.app import GreatHarborApp, make_app
 from great_harbor.ui.screens.colony_view import ColonyViewScreen
 from great_harbor.ui.screens.handoff import HandOffScreen

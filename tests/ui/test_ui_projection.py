@@ -5,12 +5,12 @@ rank."""
 
 from __future__ import annotations
 
-from great_harbor.agents import choose
 from great_harbor.data import Catalogue
 from great_harbor.engine import Game, Seat
 from great_harbor.engine.actions import EndTurn
 from great_harbor.engine.scenario import Scenario
 from great_harbor.engine.scoring import ITEM_WORDS, items_of
+from great_harbor.rivals.heuristic import choose
 from great_harbor.ui.app import GreatHarborApp, make_app
 from great_harbor.ui.screens.colony_view import ColonyViewScreen
 from great_harbor.ui.screens.game_over import bar_chart

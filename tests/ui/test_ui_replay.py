@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from great_harbor import cli, cli_saves
-from great_harbor.agents import choose
 from great_harbor.data import Catalogue
 from great_harbor.replay import Replay
+from great_harbor.rivals.heuristic import choose
 from great_harbor.session import Session
 from great_harbor.ui.app import GreatHarborApp, make_app
 from great_harbor.ui.screens.replay import ReplayScreen

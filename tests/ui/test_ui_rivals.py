@@ -314,12 +314,12 @@ async def test_a_capital_h_typed_after_the_hand_off_is_text_not_a_hint() -> None
 
 
 async def test_a_rival_whose_thinking_fails_makes_a_plain_move_and_the_game_goes_on(monkeypatch: Any) -> None:
-    from great_harbor import agents
+    from great_harbor.rivals import heuristic
 
     def broken(game: Any) -> Any:
         raise RuntimeError("a bug in the heuristic")
 
-    monkeypatch.setattr(agents, "ranked", broken)
+    monkeypatch.setattr(heuristic, "ranked", broken)
     app = make_app(seed=3, players=["Ana"], rivals=["normal"], automa_delay=0, blink=False)
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot, app)

@@ -19,10 +19,10 @@ from children import PYTHON, read_line
 
 from great_harbor import cli, cli_saves
 from great_harbor import saves as saves_module
-from great_harbor.agents import choose
 from great_harbor.data import Catalogue
 from great_harbor.engine import Game
 from great_harbor.record import load, render, seal, state_digest
+from great_harbor.rivals.heuristic import choose
 from great_harbor.session import Session
 from great_harbor.ui.app import GreatHarborApp, make_app
 from great_harbor.ui.screens.game import GameScreen

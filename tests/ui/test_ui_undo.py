@@ -10,11 +10,11 @@ from typing import Any
 from agent_keys import pick, play_until
 from gameplay import hidden
 
-from great_harbor.agents import choose
 from great_harbor.data import Catalogue
 from great_harbor.engine import Action, Game
 from great_harbor.engine.actions import AssignPips, PlaceDie
 from great_harbor.engine.harbor import geometry
+from great_harbor.rivals.heuristic import choose
 from great_harbor.ui.app import GreatHarborApp, make_app
 from great_harbor.ui.screens.automa_turn import AutomaTurnScreen
 from great_harbor.ui.screens.game import GameScreen

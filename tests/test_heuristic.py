@@ -1,4 +1,4 @@
-"""The heuristic player (great_harbor/agents.py): whole games at 2-4 seats under the invariants,
+"""The heuristic player (great_harbor/rivals/heuristic/): whole games at 2-4 seats under the invariants,
 a clear margin over random play, the same game for the same seed, no peeking at hidden cards, and
 a few decisions a sensible player gets right."""
 
@@ -10,7 +10,6 @@ from collections.abc import Callable
 
 import pytest
 
-from great_harbor import agents
 from great_harbor.data import Catalogue
 from great_harbor.engine import Game, Seat
 from great_harbor.engine.actions import (
@@ -25,9 +24,10 @@ from great_harbor.engine.actions import (
 )
 from great_harbor.engine.invariants import check
 from great_harbor.engine.scenario import Scenario
+from great_harbor.rivals import heuristic
 
 
-def play(game: Game, policy: Callable[[Game], Action] = agents.choose, check_every: bool = False) -> list[Action]:
+def play(game: Game, policy: Callable[[Game], Action] = heuristic.choose, check_every: bool = False) -> list[Action]:
     played: list[Action] = []
     while not game.is_over:
         action = policy(game)
@@ -59,7 +59,7 @@ def mixed(rng: random.Random) -> Callable[[Game], Action]:
     def policy(game: Game) -> Action:
         top = game.pending
         assert top is not None
-        return agents.choose(game) if top.seat == 0 else rng.choice(game.legal_actions())
+        return heuristic.choose(game) if top.seat == 0 else rng.choice(game.legal_actions())
 
     return policy
 
@@ -95,8 +95,8 @@ def test_decisions_ignore_the_order_of_hidden_decks(catalogue: Catalogue) -> Non
             s = other.s
             for deck in (s.building_deck, s.person_deck, s.pirate_deck, *s.ship_decks.values()):
                 rng.shuffle(deck)
-            assert agents.choose(other) == agents.choose(game)
-        game.apply(agents.choose(game))
+            assert heuristic.choose(other) == heuristic.choose(game)
+        game.apply(heuristic.choose(game))
 
 
 def test_a_weak_ship_trades_and_a_strong_one_sails_on() -> None:
@@ -109,11 +109,11 @@ def test_a_weak_ship_trades_and_a_strong_one_sails_on() -> None:
     decisions = {}
     while game.pending is not None and game.pending.kind == "voyage_choice":
         dock = game.pending.data.dock
-        action = agents.choose(game)
+        action = heuristic.choose(game)
         decisions.setdefault(dock, action)  # the decision in the first segment
         game.apply(action)
         if game.pending is not None and game.pending.kind == "choose":
-            game.apply(agents.choose(game))
+            game.apply(heuristic.choose(game))
     assert decisions[1] == Trade(1)
     assert decisions[2] == SailOn(2)
 
@@ -132,7 +132,7 @@ def test_the_last_coins_become_prestige() -> None:
     game.push("final_convert", 0)
     before = p.prestige
     while game.pending is not None and game.pending.kind == "final_convert":
-        action = agents.choose(game)
+        action = heuristic.choose(game)
         assert isinstance(action, (ConvertCoins, UseConversion, EndTurn))
         game.apply(action)
     assert (p.prestige - before, p.coins, p.resources["planks"]) == (3, 1, 5)
@@ -149,7 +149,7 @@ def test_it_builds_what_it_can_afford_and_sends_a_ship() -> None:
     game.s.players[0].drafted = []
     taken = []
     while game.pending is not None and game.pending.kind == "turn" and game.pending.seat == 0:
-        action = agents.choose(game)
+        action = heuristic.choose(game)
         taken.append(action)
         game.apply(action)
     assert taken[0].kind == "play-building" and "building-16" in game.s.players[0].buildings
@@ -170,6 +170,6 @@ def test_a_marker_back_on_a_praetor_with_no_senate_step_left_is_weighed_not_a_cr
     sc.drafted(0)
     game = sc.turn(0)
     assert RetrieveMarker("person-24") in game.legal_actions()
-    assert agents.choose(game) != RetrieveMarker("person-24")
-    ranked = dict((a, v) for v, a in agents.ranked(game))
+    assert heuristic.choose(game) != RetrieveMarker("person-24")
+    ranked = dict((a, v) for v, a in heuristic.ranked(game))
     assert ranked[RetrieveMarker("person-24")] < 0

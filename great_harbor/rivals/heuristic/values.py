@@ -1,0 +1,233 @@
+"""Resources and cards as the heuristic player values them: resources are worth what they bring
+toward the projects in reach (cards in hand and colony structures, best value per resource
+first); a card is worth its Prestige, what playing its colour adds and its use; cards drawn
+blind are worth the average of the cards not yet seen."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from great_harbor.engine import Game, colony, senate, supply
+from great_harbor.engine.state import ShipState
+
+from .voyages import Boat, Voyages
+from .worth import BUILDING_USE, COIN, DONE, PERSON_USE, SPARE
+
+
+class Values(Voyages):
+    """What a seat's resources, Senate steps, colonists and cards are worth at one decision."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        super().__init__(game, seat)
+        self.projects = self._projects()
+        self.base = self.resource_worth(self.p.resources, self.projects)
+
+    # --- resources and projects -----------------------------------------------------------------
+
+    def _projects(self) -> list[tuple[str, dict[str, int], float]]:
+        """What resources are for: Buildings and Ships in hand, unbuilt Dock Huts and Insulae."""
+        out = []
+        for card in dict.fromkeys(self.p.hand):
+            if card.startswith("building-"):
+                out.append((card, supply.cost_of(self.cat.buildings[card].cost), self.building_worth(card)))
+            elif card.startswith("ship-"):
+                out.append((card, supply.cost_of(self.cat.ships[card].cost), self.ship_card_worth(card)))
+        for site in self.cat.colony_board.sites:
+            if site.id not in self.p.structures:
+                out.append((site.id, supply.cost_of(site.cost), self.structure_worth(site.id)))
+        return out
+
+    def resource_worth(self, res: Mapping[str, int], projects: list[tuple[str, dict[str, int], float]]) -> float:
+        """Best value per resource first: projects paid in full count almost whole, the next three
+        by the share already gathered (only while turns remain); spare resources count a little."""
+        names = tuple(x[0] for x in projects)  # a project's cost and value are fixed within a decision
+        key = ("resources", tuple(res.items()), names)
+        if key in self._memo:
+            return self._memo[key]  # type: ignore[no-any-return]
+        order = self._memo.get(("order", names))
+        if order is None:
+            order = self._memo[("order", names)] = sorted(projects, key=lambda x: -x[2] / max(1, sum(x[1].values())))
+        left = dict(res)
+        total = 0.0
+        partial = 0
+        for _, cost, value in order:
+            if value <= 0:
+                continue
+            if all(left[r] >= n for r, n in cost.items()):
+                total += DONE * value
+                for r, n in cost.items():
+                    left[r] -= n
+            elif partial < 3 and self.tf > 0:
+                partial += 1
+                size = sum(cost.values())
+                covered = 0
+                for r, n in cost.items():
+                    c = min(left[r], n)
+                    covered += c
+                    left[r] -= c
+                total += value * self.tf * (0.15 + 0.5 * covered / size)
+        self._memo[key] = worth = total + SPARE * self.tf * sum(left.values())
+        return worth
+
+    def gain_worth(self, gains: Mapping[str, int]) -> float:
+        top = self.cat.colony_board.resource_max
+        res = dict(self.p.resources)
+        surplus = 0.0
+        for r, n in gains.items():
+            if res[r] + n > top:
+                surplus = 1.0
+            res[r] = min(top, res[r] + n)
+        return self.resource_worth(res, self.projects) - self.base + surplus
+
+    def spend_worth(self, cost: Mapping[str, int], done: str = "") -> float:
+        """What paying ``cost`` loses, the project ``done`` (now built) no longer counted."""
+        res = dict(self.p.resources)
+        for r, n in cost.items():
+            res[r] -= n
+        rest = [x for x in self.projects if x[0] != done]
+        return self.base - self.resource_worth(res, rest)
+
+    def colonists_worth(self, n: int) -> float:
+        room = supply.housing_capacity(self.g, self.p) - self.p.free_colonists
+        each = 0.25 + 0.45 * self.tf + (0.5 if "building-20" in self.p.buildings else 0)
+        return each * max(0, min(n, room, self.s.colonist_supply))
+
+    # --- cards ------------------------------------------------------------------------------------
+
+    def play_bonus(self, colour: str) -> float:
+        """What playing any card of ``colour`` adds: a Senate step, the Dice Color Bonus at the
+        second card, a Governor pair."""
+        key = ("play_bonus", colour)
+        if key in self._memo:
+            return self._memo[key]  # type: ignore[no-any-return]
+        v = self.senate_step_worth(colour)
+        if self.p.played_colours[colour] == 1:
+            v += 0.2 * (self.turns_left - 1)
+        a, b = (str(c) for c in self.cat.governors[self.p.governor].colours)
+        if colour in (a, b):
+            counts = self.p.played_colours
+            other = b if colour == a else a
+            v += 1.0 if counts[colour] < counts[other] else 0.3
+        self._memo[key] = v
+        return v
+
+    def senate_step_worth(self, colour: str, steps: int = 1) -> float:
+        key = ("senate", colour, steps)
+        if key in self._memo:
+            return self._memo[key]  # type: ignore[no-any-return]
+        pos = self.p.senate[colour]
+        top = senate.top_space(self.g)
+        v = 0.0
+        for step in range(1, steps + 1):
+            if pos + step > top:
+                break
+            v += 0.1
+            track = next(t for t in self.cat.senate.tracks if t.colour == colour)
+            bonuses = [sp.bonus for sp in track.spaces if sp.space == pos + step]
+            for i, br in enumerate(self.cat.senate.bridges):
+                other = br.tracks[1] if br.tracks[0] == colour else br.tracks[0]
+                if (colour in br.tracks and i not in self.p.senate_bridges and br.space == pos + step
+                        and self.p.senate[other] >= br.space):
+                    bonuses.append(br.bonus)
+            for bo in bonuses:
+                v += bo.prestige + COIN * bo.coins + 0.5 * bo.resource + self.colonists_worth(bo.colonists)
+        self._memo[key] = v
+        return v
+
+    def person_worth(self, card: str) -> float:
+        if not colony.person_slot_options(self.g, self.p, card):
+            return 0.0
+        c = self.cat.persons[card]
+        use = PERSON_USE.get(card, 0.5) * (1 if self.turns_left > 1 else 0.3)
+        return c.prestige + self.play_bonus(str(c.colour)) + use
+
+    def building_worth(self, card: str) -> float:
+        key = ("building", card)
+        if key not in self._memo:
+            self._memo[key] = self._building_worth(card)
+        return self._memo[key]  # type: ignore[no-any-return]
+
+    def _building_worth(self, card: str) -> float:
+        b = self.cat.buildings[card]
+        rounds = (self.turns_left + 1) // 2
+        p = self.p
+        v = b.prestige + self.play_bonus(str(b.colour))
+        if card == "building-5":
+            v += p.medium_ships_built + 0.1 * self.turns_left
+        elif card == "building-10":
+            v += (len(p.buildings) + 1 + 0.2 * self.turns_left) / 2
+        elif card == "building-15":
+            v += (len(p.structures) + 0.3 * self.turns_left) / 2
+        elif card == "building-20":
+            v += (supply.colonists_in_colony(p) + 0.3 * self.turns_left) / 2
+        else:
+            v += BUILDING_USE.get(card, 0.0) * rounds
+        return v
+
+    def ship_card_worth(self, card: str, replaced: ShipState | None = None) -> float:
+        """A Ship: its Prestige, the play bonus, and its voyages (less those of a ship it retires)."""
+        sh = self.cat.ships[card]
+        boat = Boat(sh.strength + self.strength_bonus(sh.size, crewed=False), sh.cargo, sh.speed, False)
+        v = sh.prestige + self.play_bonus(str(sh.colour)) + self.voyages * max(0.0, self.send_worth(boat))
+        if replaced is not None:
+            v -= self.voyages * max(0.0, self.send_worth(self.boat(replaced)))
+        elif not any(d is None for d in self.p.docks):
+            v -= 1.0  # it will have to retire one
+        return v
+
+    def structure_worth(self, site_id: str) -> float:
+        p = self.p
+        v = 1.0 + sum(1 for x, y in self.cat.colony_board.adjacency
+                      if site_id in (x, y) and (y if x == site_id else x) in p.structures)
+        if "building-15" in p.buildings:
+            v += 0.5
+        if site_id.startswith("insula"):
+            v += 0.6 * self.tf
+        else:
+            sh = p.docks[int(site_id[-1]) - 1]
+            v += (0.4 + (0.6 if sh is not None and sh.damage else 0)) * self.tf
+        return v
+
+    def hand_card_worth(self, card: str) -> float:
+        """What one more card in hand adds (a Person is played at once)."""
+        if card not in self._cards:
+            if card.startswith("person-"):
+                w = self.person_worth(card)
+            else:
+                cost = self.cat.buildings[card].cost if card.startswith("building-") else self.cat.ships[card].cost
+                value = self.building_worth(card) if card.startswith("building-") else self.ship_card_worth(card)
+                w = self.resource_worth(self.p.resources, [*self.projects, (card, supply.cost_of(cost), value)])
+                w -= self.base
+            self._cards[card] = w
+        return self._cards[card]
+
+    def unseen(self, deck: str) -> list[str]:
+        """Cards of a deck this seat has not seen: not on display, in its hand or in play."""
+        s = self.s
+        known = set(self.p.hand)
+        for q in s.players:
+            known.update(q.buildings if deck == "building" else (c for slot in q.person_slots for c in slot))
+        known.update(s.building_display if deck == "building" else s.person_display)
+        every = self.cat.buildings if deck == "building" else self.cat.persons
+        return [c for c in every if c not in known]
+
+    def draw_worth(self, deck: str, source: str, size: str | None) -> float:
+        key = ("draw", deck, source, size)
+        if key not in self._memo:
+            self._memo[key] = self._draw_worth(deck, source, size)
+        return self._memo[key]  # type: ignore[no-any-return]
+
+    def _draw_worth(self, deck: str, source: str, size: str | None) -> float:
+        s = self.s
+        if deck == "ship":
+            card = s.ship_display.get(size or "", "")
+            return max(0.0, self.hand_card_worth(card)) if card else 0.0
+        if source == "display":
+            shown = s.building_display if deck == "building" else s.person_display
+            return max((self.hand_card_worth(c) for c in shown), default=0.0)
+        pile = s.building_deck if deck == "building" else s.person_deck
+        pool = self.unseen(deck)
+        if not pile or not pool:
+            return 0.0
+        return sum(max(0.0, self.hand_card_worth(c)) for c in pool) / len(pool)
+
