@@ -129,34 +129,6 @@ async def test_the_palette_starts_a_learning_game_from_any_game(tmp_path: Path) 
         assert app.coach is None
 
 
-@pytest.mark.slow
-async def test_a_learning_game_to_the_final_screen(tmp_path: Path) -> None:
-    """The learner plays as the normal rival would (the coach's lessons shown on the way, each
-    once, only on the table); the final screen lists the lessons learned."""
-    from great_harbor.rivals import heuristic
-    from great_harbor.ui.screens.game_over import GameOverScreen
-
-    app = make_app(learn=coach.LEARN_SEED, automa_delay=0, blink=False, saves_dir=tmp_path, autosave=False)
-    async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
-        await pilot.pause()
-        shown: list[str] = []
-        while app.game is not None and not app.game.is_over:
-            assert app.coach is not None
-            showing = app.coach.showing
-            if showing is not None and showing.id not in shown:
-                assert isinstance(app.screen, GameScreen) and panel_shown(app)
-                shown.append(showing.id)
-            app.play(heuristic.choose(app.game))
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, GameOverScreen)
-        assert app.coach is not None and app.coach.seen == shown and len(shown) >= 18
-        text = screen_text(app)
-        assert f"Lessons learned in this game: {len(shown)} of 28" in text
-        assert "✓ What wins the game" in text
-
-
 def test_the_final_words_name_what_to_read_for_lessons_that_never_came() -> None:
     from great_harbor.coach import Coach, CoachState
     from great_harbor.ui.coaching import lessons_summary
