@@ -344,7 +344,7 @@ TABLE_KEYS = [
              "letters typed on the map or in the log go there too"),
     ("↑ ↓ PgUp PgDn Home End", "move in the action picker"),
     ("Enter", "do the highlighted action"),
-    ("Esc", "clear the filter"),
+    ("Esc or Ctrl+U", "clear the filter"),
     ("Tab", "switch between the action picker and the harbor map"),
     ("F2", "view any colony in full"),
     ("F3", "next board tab (120x36 only)"),
@@ -353,7 +353,8 @@ TABLE_KEYS = [
     ("Ctrl+Y", "redo the action you took back"),
     ("Ctrl+E", "write the game's log to a text file beside its save"),
     ("Ctrl+P", "command palette: view a colony, undo, redo, export the log, saved games, new game, Automa pace"),
-    ("H", "a hint: what the hard rival would do in your seat now, why, and the two runners-up"),
+    ("H", "a hint: the option a look-ahead in your seat rates best, why, and the two runners-up "
+          "(also with a filter that matches nothing)"),
     ("? or F1", "rules lookup (on every screen)"),
     ("F5", "the rules entry for what is highlighted, or for the refusal just shown"),
     ("Ctrl+Q", "quit (the game is saved: Continue brings it back)"),
@@ -519,8 +520,9 @@ CAPTURES = [
     ),
     Capture(
         "A hint",
-        "H at the table, on your own decision: what the hard rival would do in your seat, why, and "
-        "the two runners-up with how far behind they are. Never over the hand-off screen or while "
+        "H at the table, on your own decision: the option with the best figure a look-ahead in your seat "
+        "finds, why, and the two runners-up with how far behind they are; on a close call, the move a "
+        "hard rival would keep instead. Never over the hand-off screen or while "
         "another seat decides; a game with hints says so in its record and on the final scores.",
         [("Enter", "close and highlight the suggestion in the action list"), ("Esc or H", "close")],
         lambda: make_app(seed=SEED, players=["Ana"], rivals=["normal"], automa_delay=0, blink=False),

@@ -615,7 +615,10 @@ class GreatHarborApp(Coaching, Hints, SessionControl, App[None]):
         # the screens that cover it (where it is refused, with the reason); never in the middle of
         # typing, where a capital H belongs to the text ("Dock Hut").
         if isinstance(event, events.Key) and event.key == HINT_KEY and not event.is_forwarded \
-                and not self._typing() and self._at_table():
+                and (not self._typing() or self._filter_finds_nothing()) and self._at_table():
+            table = self.screen
+            if isinstance(table, GameScreen) and table.typing():
+                table.clear_filter()  # the hint highlights its suggestion in the whole list
             self.action_hint()
             return
         if isinstance(event, events.Key) and not event.is_forwarded and self.coach_key(event):
@@ -643,6 +646,13 @@ class GreatHarborApp(Coaching, Hints, SessionControl, App[None]):
         # The action filter takes typed keys whichever of its panel's widgets has the focus.
         return isinstance(focused, Input) and bool(focused.value) \
             or isinstance(front, GameScreen) and front.typing()
+
+    def _filter_finds_nothing(self) -> bool:
+        """Whether the table's action filter holds text that matches no action: no letter typed
+        after it could make it match, so H there asks for the hint rather than being a letter
+        lost in a filter that finds nothing."""
+        table = self.screen
+        return isinstance(table, GameScreen) and table.filter_finds_nothing()
 
     def _at_table(self) -> bool:
         from .screens.automa_turn import AutomaTurnScreen  # start-up: after the first frame (see above)

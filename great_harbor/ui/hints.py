@@ -1,4 +1,4 @@
-"""The hint key: what the hard rival would do in your seat now, why, and the two runners-up.
+"""The hint key: the option a look-ahead in your seat rates best, why, and the two runners-up.
 
 Offered to a person at the table for their own decision only: never while another seat decides
 (a rival thinking, the Automa's playback), never over the hand-off screen. With several people at
@@ -151,7 +151,8 @@ class Hints(_Base):
 
     def hint_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         if self.game is not None and self.table_in_front(screen) is not None and self.hint_refusal() is None:
-            yield SystemCommand("Hint", f"What a hard rival would do now, and why ({HINT_KEY})", self.hint)
+            yield SystemCommand("Hint", f"The move with the best figure a look-ahead finds, and why ({HINT_KEY})",
+                                self.hint)
 
     def action_hint(self) -> None:
         self.hint()

@@ -215,6 +215,21 @@ class GameScreen(Screen[None]):
         pickers = self.query(ActionPicker)
         return self._typed > 0 or bool(pickers and pickers.first().typed)
 
+    def filter_finds_nothing(self) -> bool:
+        """Whether the action filter holds text that matches none of the actions on offer."""
+        pickers = self.query(ActionPicker)
+        if self.hidden or self.watching or self.layout_mode == "small" or not pickers:
+            return False
+        picker = pickers.first()
+        return bool(picker.items and picker.typed.strip() and not picker.shown)
+
+    def clear_filter(self) -> None:
+        """Empty the action filter (and forget the keys counted as typed into it)."""
+        self._typed = 0
+        pickers = self.query(ActionPicker)
+        if pickers:
+            pickers.first().action_clear()
+
     def restyle(self) -> None:
         """A new theme: the same view drawn again in its colours."""
         if not self.query("#status"):
@@ -345,7 +360,7 @@ class GameScreen(Screen[None]):
         keys (Space for the next die, 1-3) until typing has started."""
         focused = self.focused
         # How long the filter's text will be once it has handled the keys so far (see typing).
-        if event.key in ("escape", "enter"):
+        if event.key in ("escape", "enter", "ctrl+u"):
             self._typed = 0
         elif event.key == "backspace":
             self._typed = max(0, self._typed - 1)

@@ -208,6 +208,9 @@ class LookupScreen(Screen[None]):
         self._preview: str | None = None
         self._preview_timer: Timer | None = None
         self._shown_options: tuple[tuple[str, bool], ...] = ()  # what the results list shows now
+        # Whether ↑ ↓ moved in the results since the query changed: the first ↓ after typing goes
+        # to the first result (already previewed), not past it to the second.
+        self._moved = False
         self._ready = False  # searches wait until the widgets are there
         self._early: list[events.Key | events.Paste] = []  # keys sent before the widgets were there
         # Typing state, kept by intercept() in the order keys arrive:
@@ -310,6 +313,7 @@ class LookupScreen(Screen[None]):
         if not self._ready:
             return
         self.memory.query = query
+        self._moved = False
         results = self.query_one("#lookup-results", OptionList)
         if not query.strip():
             self._schedule_preview(None)  # nothing to draw: a pending preview is dropped
@@ -388,7 +392,8 @@ class LookupScreen(Screen[None]):
             return
         now = results.highlighted if results.highlighted in choices else choices[0]
         at = choices.index(now)
-        new = choices[max(0, min(len(choices) - 1, at + step))]
+        first_move, self._moved = not self._moved, True
+        new = choices[0] if first_move and step > 0 else choices[max(0, min(len(choices) - 1, at + step))]
         results.highlighted = new
         self._schedule_preview(self.result_ids[new])
 

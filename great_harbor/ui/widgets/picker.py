@@ -107,6 +107,10 @@ class FilterInput(Input):
     """The picker's filter: tells the picker of every change at once, in the same frame as the
     key (a Changed message would arrive a frame later)."""
 
+    # Ctrl+U clears the whole filter, wherever its cursor is (a text field deletes only what is
+    # left of the cursor); Esc does the same.
+    BINDINGS = [Binding("ctrl+u", "clear_filter", "Clear filter", show=False)]
+
     # Its size is the panel's, whatever is typed: a letter redraws the field alone (see ActionList).
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
@@ -139,6 +143,9 @@ class FilterInput(Input):
             return
         super().insert_text_at_cursor(text)
 
+    def action_clear_filter(self) -> None:
+        self.picker.action_clear()
+
     def type_ahead(self, character: str) -> None:
         """Take the keys with ``character`` already typed (during the Automa's playback)."""
         self.focus()
@@ -160,6 +167,7 @@ class ActionPicker(Vertical):
         Binding("pageup", "cursor(-8)", "Page up", show=False),
         Binding("pagedown", "cursor(8)", "Page down", show=False),
         Binding("escape", "clear", "Clear filter", show=False),
+        Binding("ctrl+u", "clear", "Clear filter", show=False),
     ]
 
     @dataclass
