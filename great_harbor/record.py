@@ -340,6 +340,7 @@ def _saved_waiting_for_a_shore_benefit(record: GameRecord, cat: Catalogue) -> Ga
         return None
     waiting = before.clone()
     harbor.place_as_earlier(waiting, last)
+    waiting.advance()
     return before if state_digest(waiting, record.catalogue) == record.state else None
 
 

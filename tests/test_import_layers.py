@@ -1,7 +1,10 @@
-"""The UI's layers: every import in its source (at module level, inside functions, and also under
-``if TYPE_CHECKING:``, stricter than tests/test_layers.py for the whole package) is an edge of a
-graph of its modules, and that graph has no cycle; and the screens and widgets never import the
-app, directly or through others: they post messages, and the app handles them.
+"""The package's layers: every import in its source (at module level, inside functions, and also
+under ``if TYPE_CHECKING:``, stricter than tests/test_layers.py) is an edge of a graph of the
+modules of ``great_harbor``, and that graph has no cycle; the engine's modules import only those
+before them in the order its docstring gives (``great_harbor/engine/__init__.py``); an import
+inside a function is there to keep start-up fast and says so (the count is printed); and the
+screens and widgets never import the app, directly or through others: they post messages, and
+the app handles them.
 
 Checked by reading the source (``ast``), not by importing it: an import inside a function that
 no test happens to run counts the same as one at the top of a module."""
@@ -9,7 +12,9 @@ no test happens to run counts the same as one at the top of a module."""
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -47,8 +52,9 @@ def _resolve(source: str, is_package: bool, node: ast.ImportFrom) -> str:
     return ".".join(base + ([node.module] if node.module else []))
 
 
+@cache  # read once per run: the whole package takes a few seconds
 def imports(package: str) -> list[Import]:
-    """Every import of a module of ``package`` by a module of ``package``."""
+    """Every import of a module of ``package`` by a module of ``package`` (do not change the list)."""
     known = modules(package)
     out: list[Import] = []
     for source, path in known.items():
@@ -168,13 +174,94 @@ def test_the_walker_reads_relative_imports_inside_functions() -> None:
 
 # --- the package --------------------------------------------------------------------------------
 
-PACKAGES = ["great_harbor.ui"]  # the whole of great_harbor once the engine's layers are untangled
+PACKAGES = ["great_harbor"]
 
 
 @pytest.mark.parametrize("package", PACKAGES)
 def test_no_import_cycle(package: str) -> None:
     found = cycles(imports(package))
     assert not found, "import cycles:\n" + "\n".join(" -> ".join(c) for c in found)
+
+
+# --- imports inside functions ---------------------------------------------------------------------
+
+
+def unexplained(edges: list[Import], lines_of: dict[str, list[str]]) -> list[str]:
+    """The imports inside functions with no word on start-up on their line or the two above."""
+    out = []
+    for e in edges:
+        near = " ".join(lines_of[e.source][max(0, e.line - 3):e.line]).lower()
+        if e.in_function and "start-up" not in near and "startup" not in near:
+            out.append(f"{e.source}:{e.line} imports {e.target}")
+    return out
+
+
+def test_the_start_up_check_finds_an_import_inside_a_function_without_a_reason() -> None:
+    lines = {"p.a": ["def f():", "    from p import b", "    return b"]}
+    edges = [Import("p.a", "p.b", 2, True, False)]
+    assert unexplained(edges, lines) == ["p.a:2 imports p.b"]
+    lines["p.a"][1] += "  # start-up: only when f is called"
+    assert unexplained(edges, lines) == []
+
+
+def test_imports_inside_functions_keep_start_up_fast_and_say_so() -> None:
+    """An import inside a function is allowed only to keep start-up fast (a module the first frame
+    does not need), never to dodge a cycle; its comment says so. The count is printed."""
+    edges = imports("great_harbor")
+    lines_of = {m: p.read_text(encoding="utf-8").splitlines() for m, p in modules("great_harbor").items()}
+    inside = [e for e in edges if e.in_function]
+    print(f"\n{len(inside)} imports of great_harbor modules inside functions, "
+          f"in {len({e.source for e in inside})} modules (the engine: "
+          f"{sum(e.source.startswith('great_harbor.engine') for e in inside)})")
+    assert unexplained(edges, lines_of) == []
+
+
+# --- the engine's layers --------------------------------------------------------------------------
+
+ENGINE = "great_harbor.engine"
+
+
+def engine_order() -> list[list[str]]:
+    """The engine's layers as its docstring lists them: numbered items, each naming its modules
+    in order (````name````, relative to the engine; "this package" is the engine itself)."""
+    doc = ast.get_docstring(ast.parse((ROOT / "great_harbor" / "engine" / "__init__.py").read_text()))
+    assert doc
+    layers: list[list[str]] = []
+    for item in re.split(r"\n(?=\d+\. )", doc)[1:]:
+        names = [f"{ENGINE}.{n}" for n in re.findall(r"``([a-z_.]+)``", item.split("\n\n")[0])]
+        if "this package" in item:
+            names.append(ENGINE)
+        layers.append(names)
+    return layers
+
+
+def out_of_order(edges: list[Import], layers: list[list[str]]) -> list[str]:
+    """The imports of an engine module by an engine module not listed before it."""
+    position = {m: i for i, m in enumerate(m for layer in layers for m in layer)}
+    return [f"{e.source}:{e.line} imports {e.target}, listed after it" for e in edges
+            if e.source in position and e.target in position and position[e.target] >= position[e.source]]
+
+
+def test_the_order_check_finds_an_import_of_a_later_module() -> None:
+    layers = [["p.state"], ["p.harbor", "p.fleet"], ["p.game"]]
+    fine = [Import("p.fleet", "p.harbor", 1, False, False), Import("p.game", "p.state", 1, False, False)]
+    assert out_of_order(fine, layers) == []
+    assert out_of_order([Import("p.harbor", "p.game", 7, False, False)], layers) == [
+        "p.harbor:7 imports p.game, listed after it"]
+
+
+def test_the_engine_docstring_lists_every_engine_module_once() -> None:
+    listed = [m for layer in engine_order() for m in layer]
+    assert len(engine_order()) == 6
+    assert sorted(listed) == sorted(modules(ENGINE)), "the layers in great_harbor/engine/__init__.py"
+
+
+def test_engine_modules_import_only_those_listed_before_them() -> None:
+    """State and values at the bottom; the table, the registries, the board and the supply above;
+    the rule chapters, each importing only earlier ones; the cards and the Automa; the Game and
+    the words for players on top. Imports under ``TYPE_CHECKING`` count too."""
+    edges = [e for e in imports("great_harbor") if e.source.startswith(ENGINE)]
+    assert out_of_order(edges, engine_order()) == []
 
 
 def test_screens_and_widgets_never_import_the_app() -> None:

@@ -232,6 +232,7 @@ def test_a_record_saved_waiting_for_a_shore_benefit_takes_that_placement_back(
         before, last = rec.replay(catalogue, upto=shore[-1]), rec.actions[shore[-1]]
         waiting = before.clone()
         harbor.place_as_earlier(waiting, last)
+        waiting.advance()
         assert waiting.pending is not None and waiting.pending.kind == "assign"
         kept = rec.actions[: shore[-1]]
         rec.actions = as_earlier_version(catalogue, kept) + [last]

@@ -40,7 +40,7 @@ from collections.abc import Callable
 from enum import Enum
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from great_harbor import __version__
 from great_harbor.safe_io import read_regular
@@ -49,7 +49,11 @@ from . import models
 from .entry import Entry, field_names
 
 if TYPE_CHECKING:
-    from .catalogue import Catalogue
+    from _typeshed import DataclassInstance
+
+# The catalogue's class, passed in by the catalogue module (which imports this one: the cache
+# knows a catalogue only as a dataclass it stores and one it makes again).
+C = TypeVar("C")
 
 ENV_CACHE = "GREAT_HARBOR_CACHE"
 APP_NAME = "great-harbor"  # the folder name under the platform's cache folder
@@ -179,7 +183,7 @@ def _decode(obj: dict[str, Any]) -> Any:
     return obj
 
 
-def dumps(cat: Catalogue, key: str) -> bytes:
+def dumps(cat: DataclassInstance, key: str) -> bytes:
     """The cache file for ``cat``: a header line, then the catalogue as tagged JSON."""
     import dataclasses
 
@@ -191,8 +195,8 @@ def dumps(cat: Catalogue, key: str) -> bytes:
     return json.dumps(header).encode() + b"\n" + body
 
 
-def loads(data: bytes, key: str, root: Path, fingerprint: str, make: type[Catalogue],
-          check: Callable[[Catalogue], None]) -> Catalogue:
+def loads(data: bytes, key: str, root: Path, fingerprint: str, make: Callable[..., C],
+          check: Callable[[C], None]) -> C:
     """The catalogue in a cache file, made by ``make`` and cross-checked by ``check`` (the catalogue
     module's, which imports this one); ValueError (or any error) when it cannot be trusted."""
     head, _, body = data.partition(b"\n")
@@ -207,8 +211,8 @@ def loads(data: bytes, key: str, root: Path, fingerprint: str, make: type[Catalo
     return cat
 
 
-def read_cached(key: str, fingerprint: str, root: Path, make: type[Catalogue],
-                check: Callable[[Catalogue], None]) -> Catalogue | None:
+def read_cached(key: str, fingerprint: str, root: Path, make: Callable[..., C],
+                check: Callable[[C], None]) -> C | None:
     """The catalogue stored under ``key``, or None if there is none that can be trusted."""
     folder = cache_dir()
     if folder is None:
@@ -222,7 +226,7 @@ def read_cached(key: str, fingerprint: str, root: Path, make: type[Catalogue],
         return None
 
 
-def write_cached(key: str, cat: Catalogue) -> None:
+def write_cached(key: str, cat: DataclassInstance) -> None:
     """Keep ``cat`` under ``key`` (replacing older keys); silently does nothing if it cannot."""
     folder = cache_dir()
     if folder is None:

@@ -17,11 +17,11 @@ from .errors import Refusal
 from .rulebook import ActionRule, rule
 
 if TYPE_CHECKING:
-    from .game import Game
     from .state import Pending
+    from .table import Table
 
 
-def _options(game: Game, top: Pending) -> list[str]:
+def _options(game: Table, top: Pending) -> list[str]:
     if top.kind == "ship_order":
         return voyage.ship_order_options(game, top)
     return list(top.data.options)
@@ -32,23 +32,23 @@ class ChooseRule(ActionRule[Choose]):
     action = Choose
     entry = R.PENDING_RULES["choose"]
 
-    def legal(self, game: Game, top: Pending) -> list[Choose]:
+    def legal(self, game: Table, top: Pending) -> list[Choose]:
         return [new_choose(o) for o in _options(game, top)]
 
-    def check(self, game: Game, top: Pending, action: Choose) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: Choose) -> Refusal | None:
         offered = _options(game, top)
         if action.option in offered:
             return None
         return Refusal(f"{action.option!r} is not one of the options: {', '.join(offered)}",
                        R.pending_rule(top.kind, top.data))
 
-    def apply(self, game: Game, top: Pending, action: Choose) -> None:
+    def apply(self, game: Table, top: Pending, action: Choose) -> None:
         if top.kind == "ship_order":
             voyage.resolve_first(game, top, action.option)
         else:
             choices.resolve(game, top, action)
 
-    def words(self, game: Game, top: Pending | None, action: Choose) -> str:
+    def words(self, game: Table, top: Pending | None, action: Choose) -> str:
         return choice_words(game, top, action.option)
 
 
@@ -57,22 +57,22 @@ class PassRule(ActionRule[Pass]):
     action = Pass
     entry = R.PENDING_RULES["choose"]
 
-    def legal(self, game: Game, top: Pending) -> list[Pass]:
+    def legal(self, game: Table, top: Pending) -> list[Pass]:
         return [new_pass()] if top.kind == "corsair" or (top.kind == "choose" and top.data.may_pass) else []
 
-    def candidates(self, game: Game, top: Pending) -> list[Pass]:
+    def candidates(self, game: Table, top: Pending) -> list[Pass]:
         return [Pass()]
 
-    def check(self, game: Game, top: Pending, action: Pass) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: Pass) -> Refusal | None:
         if top.kind == "corsair" or (top.kind == "choose" and top.data.may_pass):
             return None
         return Refusal("this choice cannot be skipped", R.pending_rule(top.kind, top.data))
 
-    def apply(self, game: Game, top: Pending, action: Pass) -> None:
+    def apply(self, game: Table, top: Pending, action: Pass) -> None:
         if top.kind == "corsair":  # no Corsair before this reveal
             game.pop()
         else:
             choices.resolve(game, top, action)
 
-    def words(self, game: Game, top: Pending | None, action: Pass) -> str:
+    def words(self, game: Table, top: Pending | None, action: Pass) -> str:
         return pass_words(game, top)

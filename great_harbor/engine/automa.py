@@ -25,7 +25,7 @@ from .state import DOCKED, PlayerState, ShipState, die_colour
 if TYPE_CHECKING:
     from great_harbor.data.models import AutomaCard
 
-    from .game import Game
+    from .table import Table
 
 SIZES = ("small", "medium", "large")
 SIDES = ("top", "right", "bottom", "left")  # the order of ``Geometry.cell_slots`` around a tile
@@ -35,7 +35,7 @@ MAX_SHIPS = 3
 # --- Roll and Draft: the Automa's turn ------------------------------------------------------------
 
 
-def draft_and_place(game: Game, seat: int) -> None:
+def draft_and_place(game: Table, seat: int) -> None:
     """The Automa drafts by the top card's back, places by its front, then works its board."""
     s = game.s
     p = s.players[seat]
@@ -50,7 +50,7 @@ def draft_and_place(game: Game, seat: int) -> None:
     advance_track(game, p, die_colour(die))
 
 
-def choose_die(game: Game) -> tuple[str, int]:
+def choose_die(game: Table) -> tuple[str, int]:
     """Read top cards until one's colour is in the pool; returns that card and the die it takes.
 
     Cards whose colour is missing go to the discards; an empty deck is rebuilt from them."""
@@ -70,7 +70,7 @@ def choose_die(game: Game) -> tuple[str, int]:
     raise EngineError("no Automa card matches a die in the pool")
 
 
-def pick(game: Game, card: AutomaCard, dice: list[int]) -> int:
+def pick(game: Table, card: AutomaCard, dice: list[int]) -> int:
     """Highest face for an up arrow, lowest for a down arrow; among equal faces the first die."""
     faces = game.s.faces
     if card.arrow == "up":
@@ -78,7 +78,7 @@ def pick(game: Game, card: AutomaCard, dice: list[int]) -> int:
     return min(dice, key=lambda d: (faces[d], d))
 
 
-def _refill_deck(game: Game) -> None:
+def _refill_deck(game: Table) -> None:
     """An empty Automa deck is replaced at once by the shuffled discards."""
     s = game.s
     if s.automa_deck or not s.automa_discard:
@@ -89,11 +89,11 @@ def _refill_deck(game: Game) -> None:
     game.log("automa.reshuffled", _automa_seat(game), cards=len(s.automa_deck))
 
 
-def _automa_seat(game: Game) -> int:
+def _automa_seat(game: Table) -> int:
     return next(p.seat for p in game.s.players if p.automa)
 
 
-def place(game: Game, p: PlayerState, die: int, tile: str) -> dict[str, Any]:
+def place(game: Table, p: PlayerState, die: int, tile: str) -> dict[str, Any]:
     """Put the Automa's die on ``tile`` (no benefits) and say which slot was chosen and why: a free
     slot of the die's colour (``"colour"``), else the first free slot (``"first"``), else the
     Smuggler's District (``"district"``)."""
@@ -121,7 +121,7 @@ def place(game: Game, p: PlayerState, die: int, tile: str) -> dict[str, Any]:
 # --- the Automa board -----------------------------------------------------------------------------
 
 
-def advance_track(game: Game, p: PlayerState, colour: str) -> None:
+def advance_track(game: Table, p: PlayerState, colour: str) -> None:
     """Move the marker of ``colour`` one space right; do the icon there and any bridge it completes."""
     board = game.cat.automa_board
     pos = p.automa_track[colour]
@@ -153,7 +153,7 @@ def advance_track(game: Game, p: PlayerState, colour: str) -> None:
             game.log("automa.link-waits", p.seat, **link)
 
 
-def do_action(game: Game, p: PlayerState, icon: str, amount: int = 1) -> None:
+def do_action(game: Table, p: PlayerState, icon: str, amount: int = 1) -> None:
     if icon == "prestige":
         p.prestige += amount
         game.log("automa.prestige", p.seat, amount=amount, now=p.prestige)
@@ -165,12 +165,12 @@ def do_action(game: Game, p: PlayerState, icon: str, amount: int = 1) -> None:
         action[icon](game, p)
 
 
-def _governor_colours(game: Game, p: PlayerState) -> tuple[str, str]:
+def _governor_colours(game: Table, p: PlayerState) -> tuple[str, str]:
     top, bottom = game.cat.governors[p.governor].colours
     return str(top), str(bottom)
 
 
-def by_governor(game: Game, p: PlayerState, cards: Sequence[str], colour_of: Callable[[str], object]
+def by_governor(game: Table, p: PlayerState, cards: Sequence[str], colour_of: Callable[[str], object]
                 ) -> tuple[list[str], dict[str, str]]:
     """The cards of the Governor's top colour, else of its bottom colour, else all; and why
     (``rule`` is "top", "bottom" or "any"; ``top`` and ``bottom`` the Governor's colours)."""
@@ -185,7 +185,7 @@ def by_governor(game: Game, p: PlayerState, cards: Sequence[str], colour_of: Cal
     return list(cards), {"rule": "any", **why}
 
 
-def play_ship(game: Game, p: PlayerState) -> None:
+def play_ship(game: Table, p: PlayerState) -> None:
     """Largest Ship on display in the Governor's top colour, else bottom colour, else any."""
     s = game.s
     cat = game.cat
@@ -222,15 +222,15 @@ def play_ship(game: Game, p: PlayerState) -> None:
              max_ships=MAX_SHIPS)
 
 
-def take_building(game: Game, p: PlayerState) -> None:
+def take_building(game: Table, p: PlayerState) -> None:
     _take_from_display(game, p, "building")
 
 
-def take_person(game: Game, p: PlayerState) -> None:
+def take_person(game: Table, p: PlayerState) -> None:
     _take_from_display(game, p, "person")
 
 
-def _take_from_display(game: Game, p: PlayerState, deck: str) -> None:
+def _take_from_display(game: Table, p: PlayerState, deck: str) -> None:
     """Display card of the Governor's top colour, else bottom colour, else the one nearest the icon."""
     s = game.s
     cat = game.cat
@@ -263,7 +263,7 @@ def _take_from_display(game: Game, p: PlayerState, deck: str) -> None:
     game.log("automa.takes-card", p.seat, deck=deck, card=card_id, why=why, nearest=nearest)
 
 
-def gain_colonist(game: Game, p: PlayerState) -> None:
+def gain_colonist(game: Table, p: PlayerState) -> None:
     """One colonist from the supply; it crews Strength on the largest Ship without such crew."""
     s = game.s
     cat = game.cat
@@ -286,14 +286,14 @@ def gain_colonist(game: Game, p: PlayerState) -> None:
 # --- Voyage ---------------------------------------------------------------------------------------
 
 
-def send_all_ships(game: Game, p: PlayerState) -> None:
+def send_all_ships(game: Table, p: PlayerState) -> None:
     """Before the Voyage phase the Automa sends every docked Ship out."""
     for sh in fleet.ships(p):
         if sh.where == DOCKED:
             fleet.send(game, p, sh)
 
 
-def voyage_ship(game: Game, p: PlayerState, sh: ShipState, total: int) -> None:
+def voyage_ship(game: Table, p: PlayerState, sh: ShipState, total: int) -> None:
     """Stronger: sail on (trade in the last segment); equal: trade; weaker: home at once, unharmed."""
     power = fleet.strength(game, p, sh)
     last = len(game.cat.trade_board.segments) - 1
@@ -313,7 +313,7 @@ def voyage_ship(game: Game, p: PlayerState, sh: ShipState, total: int) -> None:
         voyage.dock_ship(game, p, sh)
 
 
-def trade(game: Game, p: PlayerState, sh: ShipState) -> None:
+def trade(game: Table, p: PlayerState, sh: ShipState) -> None:
     """Double the segment's Prestige, no coins; the leftmost Luxury demand there is discarded."""
     s = game.s
     segment = sh.segment
@@ -331,7 +331,7 @@ def trade(game: Game, p: PlayerState, sh: ShipState) -> None:
 # --- End of game ----------------------------------------------------------------------------------
 
 
-def final_score(game: Game, p: PlayerState, mark: bool = False) -> dict[str, int]:
+def final_score(game: Table, p: PlayerState, mark: bool = False) -> dict[str, int]:
     """The Automa's own list: cards' Prestige, 1 per 2 cards of either Governor colour, end-of-game
     Buildings, Smuggler tokens and Prestige tokens (no colony structures)."""
     cards = colony.cards_in_colony(p)
@@ -363,20 +363,20 @@ class AutomaSeat(seats.SeatController):
     takes_action_turn = False
     orders_own_ships = False
 
-    def draft(self, game: Game, seat: int) -> None:
+    def draft(self, game: Table, seat: int) -> None:
         draft_and_place(game, seat)
 
-    def before_voyage(self, game: Game, p: PlayerState) -> None:
+    def before_voyage(self, game: Table, p: PlayerState) -> None:
         send_all_ships(game, p)
 
-    def fights_alone(self, game: Game, p: PlayerState, ship: ShipState, pirates: int) -> bool:
+    def fights_alone(self, game: Table, p: PlayerState, ship: ShipState, pirates: int) -> bool:
         voyage_ship(game, p, ship, pirates)
         return True
 
-    def end_of_round(self, game: Game, p: PlayerState) -> bool:
+    def end_of_round(self, game: Table, p: PlayerState) -> bool:
         return False
 
-    def final_score(self, game: Game, p: PlayerState, mark: bool) -> dict[str, int] | None:
+    def final_score(self, game: Table, p: PlayerState, mark: bool) -> dict[str, int] | None:
         return final_score(game, p, mark)
 
 

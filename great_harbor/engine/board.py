@@ -17,7 +17,7 @@ from .state import die_colour
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from .game import Game
+    from .table import Table
 
 DISTRICT = "district"
 
@@ -56,18 +56,18 @@ def _geometry(cat: Catalogue) -> Geometry:
     )
 
 
-def geometry(game: Game) -> Geometry:
+def geometry(game: Table) -> Geometry:
     return _geometry(game.cat)
 
 
-def tile_cell(game: Game, tile: str) -> str:
+def tile_cell(game: Table, tile: str) -> str:
     for cell, t in game.s.layout.items():
         if t == tile:
             return cell
     raise KeyError(tile)
 
 
-def shore_fee(game: Game, cell: str) -> int:
+def shore_fee(game: Table, cell: str) -> int:
     """The highest face among dice on this tile's Shore slots (0 if none)."""
     s = game.s
     fee = 0
@@ -78,7 +78,7 @@ def shore_fee(game: Game, cell: str) -> int:
     return fee
 
 
-def tier(game: Game, pips: int, fee: int) -> int:
+def tier(game: Table, pips: int, fee: int) -> int:
     """Tier reached by ``pips`` on a tile whose thresholds are raised by ``fee`` (0 = nothing)."""
     return catalogue_tier(game.cat, pips, fee)
 
@@ -95,19 +95,19 @@ def catalogue_tier(cat: Catalogue, pips: int, fee: int) -> int:
     return 0
 
 
-def die_fits(game: Game, die: int, slot: str) -> bool:
+def die_fits(game: Table, die: int, slot: str) -> bool:
     return die in game.s.die_wild or die_colour(die) in geometry(game).slot_colours[slot]
 
 
-def pips_of(game: Game, die: int) -> int:
+def pips_of(game: Table, die: int) -> int:
     return game.s.faces[die] + game.s.die_bonus.get(str(die), 0)
 
 
-def split_outcome(game: Game, pips: Sequence[int], fees: Sequence[int]) -> tuple[int, ...]:
+def split_outcome(game: Table, pips: Sequence[int], fees: Sequence[int]) -> tuple[int, ...]:
     """What a pip split gives: the tier each tile reaches (0: nothing)."""
     return tuple(tier(game, n, fee) for n, fee in zip(pips, fees, strict=True))
 
 
-def activates_all(game: Game, split: Sequence[int], fees: Sequence[int]) -> bool:
+def activates_all(game: Table, split: Sequence[int], fees: Sequence[int]) -> bool:
     """Whether every tile given pips by ``split`` reaches at least its first tier."""
     return all(n == 0 or tier(game, n, fee) > 0 for n, fee in zip(split, fees, strict=True))

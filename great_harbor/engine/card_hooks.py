@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from great_harbor.data import Catalogue
     from great_harbor.data.models import Building, Person
 
-    from .game import Game
     from .state import PlayerState, ShipState
+    from .table import Table
 
 
 class Card:
@@ -42,15 +42,15 @@ class Card:
 
     # --- activated (a Person) or employed (a Building with colonists) ---------------------------
 
-    def can_use(self, game: Game, p: PlayerState) -> bool:
+    def can_use(self, game: Table, p: PlayerState) -> bool:
         """Would activating or employing the card do anything now?"""
         return True
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         """Do the card's effect, or offer the choice it needs (``choices.offer``)."""
         game.resolved(self.id)
 
-    def gives(self, game: Game, p: PlayerState) -> str:
+    def gives(self, game: Table, p: PlayerState) -> str:
         """What activating or employing the card would give now, in words, when it gives something
         at once ("2 Colonists — room for 1, 1 lost"); empty when it asks a choice or only changes
         the rules for a while."""
@@ -58,24 +58,24 @@ class Card:
 
     # --- what it changes elsewhere (Buildings in the colony, Persons where said) ----------------
 
-    def ship_strength(self, game: Game, p: PlayerState, ship: ShipState) -> int:
+    def ship_strength(self, game: Table, p: PlayerState, ship: ShipState) -> int:
         """Strength it adds to one of its owner's ships."""
         return 0
 
-    def on_ship_played(self, game: Game, p: PlayerState) -> None:
+    def on_ship_played(self, game: Table, p: PlayerState) -> None:
         """Its owner has just played a Ship card."""
 
-    def after_trade(self, game: Game, p: PlayerState) -> None:
+    def after_trade(self, game: Table, p: PlayerState) -> None:
         """One of its owner's ships has just traded."""
 
-    def end_of_round(self, game: Game, p: PlayerState) -> None:
+    def end_of_round(self, game: Table, p: PlayerState) -> None:
         """The End of Round steps, for its owner."""
 
-    def end_of_game(self, game: Game, p: PlayerState) -> int:
+    def end_of_game(self, game: Table, p: PlayerState) -> int:
         """Prestige it scores at the end of the game."""
         return 0
 
-    def asks_before_reveal(self, game: Game, p: PlayerState) -> bool:
+    def asks_before_reveal(self, game: Table, p: PlayerState) -> bool:
         """Must its owner be asked, before the next Pirate is revealed, whether to use it?"""
         return False
 
@@ -107,17 +107,17 @@ def cards_of(cat: Catalogue) -> dict[str, Card]:
     return out
 
 
-def card(game: Game, card_id: str) -> Card:
+def card(game: Table, card_id: str) -> Card:
     return cards_of(game.cat)[card_id]
 
 
-def buildings(game: Game, p: PlayerState) -> list[Card]:
+def buildings(game: Table, p: PlayerState) -> list[Card]:
     """The Buildings in ``p``'s colony, as cards."""
     cards = cards_of(game.cat)
     return [cards[b] for b in p.buildings]
 
 
-def persons(game: Game, p: PlayerState) -> list[Card]:
+def persons(game: Table, p: PlayerState) -> list[Card]:
     """The Persons in ``p``'s colony, as cards."""
     cards = cards_of(game.cat)
     return [cards[c] for slot in p.person_slots for c in slot]

@@ -16,10 +16,10 @@ from .errors import EngineError
 from .options import Option, Plain
 
 if TYPE_CHECKING:
-    from .game import Game
     from .state import Pending
+    from .table import Table
 
-Continuation = Callable[["Game", "Pending", Any], None]
+Continuation = Callable[["Table", "Pending", Any], None]
 CONTINUATIONS: dict[str, Continuation] = {}
 OPTION_TYPES: dict[str, type[Option]] = {}  # the type of the options each continuation offers
 
@@ -38,7 +38,7 @@ def continuation(name: str, option_type: type[Option] = Plain) -> Callable[[Cont
 
 
 def offer(
-    game: Game,
+    game: Table,
     seat: int,
     handler: str,
     options: Sequence[Option | str],
@@ -59,7 +59,7 @@ def option_of(top: Pending, code: str) -> Option:
     return OPTION_TYPES.get(top.data.handler or "", Plain).parse(code)
 
 
-def resolve(game: Game, top: Pending, action: Action) -> None:
+def resolve(game: Table, top: Pending, action: Action) -> None:
     game.pop()
     option = option_of(top, action.option) if isinstance(action, Choose) else None
     CONTINUATIONS[top.data.handler](game, top, option)

@@ -29,12 +29,12 @@ from .state import Pending, PlayerState
 from .supply import can_pay, card_cost, cost_of, luxury_supply, pay
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .table import Table
 
 # --- playing cards --------------------------------------------------------------------------------
 
 
-def card_played(game: Game, p: PlayerState, colour: str) -> None:
+def card_played(game: Table, p: PlayerState, colour: str) -> None:
     """Every Person, Building or Ship played: count its colour, unlock the Dice Color Bonus at the
     second card of a colour, and step up that colour's Senate track."""
     p.played_colours[colour] += 1
@@ -44,7 +44,7 @@ def card_played(game: Game, p: PlayerState, colour: str) -> None:
     senate.advance(game, p, colour, 1)
 
 
-def playing_gives(game: Game, p: PlayerState, colour: str, cost: Mapping[str, int] | None = None) -> str:
+def playing_gives(game: Table, p: PlayerState, colour: str, cost: Mapping[str, int] | None = None) -> str:
     """What playing a card of ``colour`` gives besides the card, for its action's words: the
     bonuses of its Senate step, " (Senate: +1 Colonist)"; empty when the step pays nothing. The
     card's ``cost`` is paid first (paying rope can make room for the rope the step gives)."""
@@ -52,7 +52,7 @@ def playing_gives(game: Game, p: PlayerState, colour: str, cost: Mapping[str, in
     return f" (Senate: {paid})" if paid else ""
 
 
-def playing_detail(game: Game, p: PlayerState, colour: str) -> str:
+def playing_detail(game: Table, p: PlayerState, colour: str) -> str:
     """Playing a card of ``colour`` in full, for the longer help: its Senate step and what it pays,
     and the Dice Color Bonus a second card of the colour unlocks."""
     text = f"Playing it: {colour} Senate track {senate.steps_words(game, p, [colour], named=False)}"
@@ -61,17 +61,17 @@ def playing_detail(game: Game, p: PlayerState, colour: str) -> str:
     return text + "."
 
 
-def person_plays(game: Game, p: PlayerState, card: str) -> list[PlayPerson]:
+def person_plays(game: Table, p: PlayerState, card: str) -> list[PlayPerson]:
     """The ways to play the Person card ``card`` (in hand): one per slot it may go into."""
     return [new_play_person(card, i) for i in person_slot_options(game, p, card)]
 
 
-def can_build(game: Game, p: PlayerState, card: str) -> bool:
+def can_build(game: Table, p: PlayerState, card: str) -> bool:
     """Can ``p`` pay for the Building card ``card`` (in hand)?"""
     return can_pay(p, card_cost(game, card))
 
 
-def person_slot_options(game: Game, p: PlayerState, card: str) -> list[int]:
+def person_slot_options(game: Table, p: PlayerState, card: str) -> list[int]:
     colour = game.cat.persons[card].colour
     out = []
     for i, slot in enumerate(p.person_slots, start=1):
@@ -106,7 +106,7 @@ def _site_discounts(cat: Catalogue) -> dict[tuple[str, int], list[tuple[tuple[st
     return out
 
 
-def structure_options(game: Game, p: PlayerState, reduction: int = 0, allow_colonist: bool = True
+def structure_options(game: Table, p: PlayerState, reduction: int = 0, allow_colonist: bool = True
                       ) -> list[tuple[str, bool, tuple[str, ...]]]:
     """Every way to build a structure now: (site, employ a colonist, resources left unpaid).
 
@@ -114,7 +114,7 @@ def structure_options(game: Game, p: PlayerState, reduction: int = 0, allow_colo
     return [(a.site, a.colonist, a.unpaid) for a in _structure_actions(game, p, reduction, allow_colonist)]
 
 
-def _structure_actions(game: Game, p: PlayerState, reduction: int = 0, allow_colonist: bool = True
+def _structure_actions(game: Table, p: PlayerState, reduction: int = 0, allow_colonist: bool = True
                        ) -> tuple[BuildStructure, ...]:
     """:func:`structure_options` as actions. Asked at every Action phase decision, and it depends
     on little: the answer is kept by what it reads (the sites built, in any order; a free Colonist
@@ -155,7 +155,7 @@ def _structure_actions_known(cat: Catalogue) -> dict[tuple[object, ...], tuple[B
     return {}
 
 
-def _structure_options(game: Game, p: PlayerState, reduction: int, allow_colonist: bool
+def _structure_options(game: Table, p: PlayerState, reduction: int, allow_colonist: bool
                        ) -> list[tuple[str, bool, tuple[str, ...]]]:
     table = _site_discounts(game.cat)
     have = sum(p.resources.values())  # an option needing more resources than all held: skip at once
@@ -174,7 +174,7 @@ def _structure_options(game: Game, p: PlayerState, reduction: int, allow_colonis
     return out
 
 
-def hand_order(game: Game, top: Pending) -> Callable[[Action], int]:
+def hand_order(game: Table, top: Pending) -> Callable[[Action], int]:
     """Actions by where the card they play is in hand (Persons and Buildings are offered so)."""
     where = {card: i for i, card in enumerate(dict.fromkeys(game.s.players[top.seat].hand))}
     last = len(where)
@@ -186,7 +186,7 @@ def _cost_reason(p: PlayerState, cost: Mapping[str, int], rule: str) -> Refusal 
     return Refusal("needs " + short, rule) if short else None
 
 
-def _in_hand(game: Game, p: PlayerState, card: str, cards: Mapping[str, object], kind: str, rule: str
+def _in_hand(game: Table, p: PlayerState, card: str, cards: Mapping[str, object], kind: str, rule: str
              ) -> Refusal | None:
     if card not in p.hand:
         return Refusal("that card is not in your hand", rule)
@@ -203,16 +203,16 @@ class PlayPersonRule(ActionRule[PlayPerson]):
     action = PlayPerson
     entry = R.PLAY_PERSON
 
-    def candidates(self, game: Game, top: Pending) -> list[PlayPerson]:
+    def candidates(self, game: Table, top: Pending) -> list[PlayPerson]:
         p = game.s.players[top.seat]
         return [PlayPerson(c, i) for c in dict.fromkeys(p.hand) if c in game.cat.persons
                 for i in range(1, len(p.person_slots) + 1)]
 
-    def legal(self, game: Game, top: Pending) -> list[PlayPerson]:
+    def legal(self, game: Table, top: Pending) -> list[PlayPerson]:
         p = game.s.players[top.seat]
         return [a for c in dict.fromkeys(p.hand) if c in game.cat.persons for a in person_plays(game, p, c)]
 
-    def check(self, game: Game, top: Pending, action: PlayPerson) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: PlayPerson) -> Refusal | None:
         p = game.s.players[top.seat]
         refusal = _in_hand(game, p, action.card, game.cat.persons, "Person", R.PLAY_PERSON)
         if refusal:
@@ -229,32 +229,32 @@ class PlayPersonRule(ActionRule[PlayPerson]):
             return Refusal("slot is full", R.PLAY_PERSON)
         return Refusal("the two Persons in one slot must share a colour", R.PLAY_PERSON)
 
-    def apply(self, game: Game, top: Pending, action: PlayPerson) -> None:
+    def apply(self, game: Table, top: Pending, action: PlayPerson) -> None:
         p = game.s.players[top.seat]
         p.hand.remove(action.card)
         p.person_slots[action.slot - 1].append(action.card)
         game.log("play-person", p.seat, card=action.card, slot=action.slot)
         card_played(game, p, game.cat.persons[action.card].colour)
 
-    def words(self, game: Game, top: Pending | None, action: PlayPerson) -> str:
+    def words(self, game: Table, top: Pending | None, action: PlayPerson) -> str:
         p = game.s.players[top.seat if top is not None else 0]
         slot = p.person_slots[action.slot - 1]
         where = f"slot {action.slot}" + (f", beside {names.short_card_name(game, slot[0])}" if slot else "")
         colour = str(game.cat.persons[action.card].colour)
         return f"Play Person {names.card_name(game, action.card)} into {where}{playing_gives(game, p, colour)}"
 
-    def detail(self, game: Game, top: Pending | None, action: PlayPerson) -> str:
+    def detail(self, game: Table, top: Pending | None, action: PlayPerson) -> str:
         p = game.s.players[top.seat if top is not None else 0]
         colour = str(game.cat.persons[action.card].colour)
         return f"{person_detail(game, action.card)} {playing_detail(game, p, colour)}"
 
 
-def person_detail(game: Game, card: str) -> str:
+def person_detail(game: Table, card: str) -> str:
     c = game.cat.persons[card]
     return f"{c.name}: {c.text} ({c.timing} phase; {c.prestige} Prestige)"
 
 
-def building_detail(game: Game, card: str) -> str:
+def building_detail(game: Table, card: str) -> str:
     b = game.cat.buildings[card]
     return f"{b.name}: {b.text} ({b.prestige} Prestige)"  # the action's own words name the cost
 
@@ -266,31 +266,31 @@ class PlayBuildingRule(ActionRule[PlayBuilding]):
     action = PlayBuilding
     entry = R.PLAY_BUILDING
 
-    def candidates(self, game: Game, top: Pending) -> list[PlayBuilding]:
+    def candidates(self, game: Table, top: Pending) -> list[PlayBuilding]:
         p = game.s.players[top.seat]
         return [PlayBuilding(c) for c in dict.fromkeys(p.hand) if c in game.cat.buildings]
 
-    def legal(self, game: Game, top: Pending) -> list[PlayBuilding]:
+    def legal(self, game: Table, top: Pending) -> list[PlayBuilding]:
         p = game.s.players[top.seat]
         buildings = game.cat.buildings
         return [new_play_building(c) for c in dict.fromkeys(p.hand) if c in buildings and can_build(game, p, c)]
 
-    def check(self, game: Game, top: Pending, action: PlayBuilding) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: PlayBuilding) -> Refusal | None:
         p = game.s.players[top.seat]
         refusal = _in_hand(game, p, action.card, game.cat.buildings, "Building", R.PLAY_BUILDING)
         return refusal or _cost_reason(p, cost_of(game.cat.buildings[action.card].cost), R.PLAY_BUILDING)
 
-    def apply(self, game: Game, top: Pending, action: PlayBuilding) -> None:
+    def apply(self, game: Table, top: Pending, action: PlayBuilding) -> None:
         play_building(game, game.s.players[top.seat], action.card, cost_of(game.cat.buildings[action.card].cost))
 
-    def words(self, game: Game, top: Pending | None, action: PlayBuilding) -> str:
+    def words(self, game: Table, top: Pending | None, action: PlayBuilding) -> str:
         b = game.cat.buildings[action.card]
         p = game.s.players[top.seat if top is not None else 0]
         cost = cost_of(b.cost)
         return (f"Build {names.card_name(game, action.card)} for {names.cost_words(cost)}"
                 f"{playing_gives(game, p, str(b.colour), cost)}")
 
-    def detail(self, game: Game, top: Pending | None, action: PlayBuilding) -> str:
+    def detail(self, game: Table, top: Pending | None, action: PlayBuilding) -> str:
         p = game.s.players[top.seat if top is not None else 0]
         colour = str(game.cat.buildings[action.card].colour)
         return f"{building_detail(game, action.card)} {playing_detail(game, p, colour)}"
@@ -304,7 +304,7 @@ class BuildStructureRule(ActionRule[BuildStructure]):
     action = BuildStructure
     entry = R.CONSTRUCT
 
-    def candidates(self, game: Game, top: Pending) -> list[BuildStructure]:
+    def candidates(self, game: Table, top: Pending) -> list[BuildStructure]:
         table = _site_discounts(game.cat)
         out = []
         for site in game.cat.colony_board.sites:
@@ -314,10 +314,10 @@ class BuildStructureRule(ActionRule[BuildStructure]):
                         for unpaid, _ in table[(site.id, min(size, int(colonist)))]]
         return out
 
-    def legal(self, game: Game, top: Pending) -> list[BuildStructure]:
+    def legal(self, game: Table, top: Pending) -> list[BuildStructure]:
         return list(_structure_actions(game, game.s.players[top.seat]))
 
-    def check(self, game: Game, top: Pending, action: BuildStructure) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: BuildStructure) -> Refusal | None:
         p = game.s.players[top.seat]
         site = next((x for x in game.cat.colony_board.sites if x.id == action.site), None)
         if site is None:
@@ -333,10 +333,10 @@ class BuildStructureRule(ActionRule[BuildStructure]):
                            R.CONSTRUCT)
         return None if can_pay(p, left) else Refusal("you cannot pay that cost", R.CONSTRUCT)
 
-    def apply(self, game: Game, top: Pending, action: BuildStructure) -> None:
+    def apply(self, game: Table, top: Pending, action: BuildStructure) -> None:
         build_structure(game, game.s.players[top.seat], action.site, action.colonist, action.unpaid)
 
-    def words(self, game: Game, top: Pending | None, action: BuildStructure) -> str:
+    def words(self, game: Table, top: Pending | None, action: BuildStructure) -> str:
         site = next(s for s in game.cat.colony_board.sites if s.id == action.site)
         cost = cost_of(site.cost)
         for r in action.unpaid:
@@ -357,10 +357,10 @@ class EmployLuxuryRule(ActionRule[EmployLuxury]):
     action = EmployLuxury
     entry = R.LUXURY_PRODUCTION
 
-    def candidates(self, game: Game, top: Pending) -> list[EmployLuxury]:
+    def candidates(self, game: Table, top: Pending) -> list[EmployLuxury]:
         return [EmployLuxury(i + 1) for i in range(len(game.s.players[top.seat].luxury_tiles))]
 
-    def legal(self, game: Game, top: Pending) -> list[EmployLuxury]:
+    def legal(self, game: Table, top: Pending) -> list[EmployLuxury]:
         cat = game.cat
         p = game.s.players[top.seat]
         if p.free_colonists < cat.colony_board.colonists_per_luxury:
@@ -369,7 +369,7 @@ class EmployLuxuryRule(ActionRule[EmployLuxury]):
         return [new_employ_luxury(i + 1) for i, tile in enumerate(p.luxury_tiles)
                 if p.luxury_workers[i] == 0 and luxury_supply(game, tiles[tile].luxury) > 0]
 
-    def check(self, game: Game, top: Pending, action: EmployLuxury) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: EmployLuxury) -> Refusal | None:
         cat = game.cat
         p = game.s.players[top.seat]
         need = cat.colony_board.colonists_per_luxury
@@ -384,7 +384,7 @@ class EmployLuxuryRule(ActionRule[EmployLuxury]):
             return Refusal(f"no {lux} token is left in the supply", R.LUXURY_PRODUCTION)
         return None
 
-    def apply(self, game: Game, top: Pending, action: EmployLuxury) -> None:
+    def apply(self, game: Table, top: Pending, action: EmployLuxury) -> None:
         cat = game.cat
         p = game.s.players[top.seat]
         i = action.space - 1
@@ -395,7 +395,7 @@ class EmployLuxuryRule(ActionRule[EmployLuxury]):
         p.luxuries[lux] += 1
         game.log("employ-luxury", p.seat, colonists=need, luxury=str(lux))
 
-    def words(self, game: Game, top: Pending | None, action: EmployLuxury) -> str:
+    def words(self, game: Table, top: Pending | None, action: EmployLuxury) -> str:
         cat = game.cat
         p = game.s.players[top.seat if top is not None else 0]
         lux = cat.luxury_production_tiles[p.luxury_tiles[action.space - 1]].luxury
@@ -403,7 +403,7 @@ class EmployLuxuryRule(ActionRule[EmployLuxury]):
         return f"Employ {need} Colonists on production space {action.space}: {names.amount(1, str(lux), True)}"
 
 
-def play_building(game: Game, p: PlayerState, card: str, cost: Mapping[str, int]) -> None:
+def play_building(game: Table, p: PlayerState, card: str, cost: Mapping[str, int]) -> None:
     b = game.cat.buildings[card]
     pay(p, cost)
     p.hand.remove(card)
@@ -412,7 +412,7 @@ def play_building(game: Game, p: PlayerState, card: str, cost: Mapping[str, int]
     card_played(game, p, b.colour)
 
 
-def build_structure(game: Game, p: PlayerState, site_id: str, colonist: bool, unpaid: Iterable[str]) -> None:
+def build_structure(game: Table, p: PlayerState, site_id: str, colonist: bool, unpaid: Iterable[str]) -> None:
     site = next(s for s in game.cat.colony_board.sites if s.id == site_id)
     cost = cost_of(site.cost)
     for r in unpaid:
@@ -439,7 +439,7 @@ def cards_in_colony(p: PlayerState) -> list[str]:
     return persons + list(p.buildings) + [sh.card for sh in p.docks if sh is not None] + list(p.retired_ships)
 
 
-def card_colour_counts(game: Game, p: PlayerState) -> dict[str, int]:
+def card_colour_counts(game: Table, p: PlayerState) -> dict[str, int]:
     """How many cards of each colour the player has in the colony (Shops not included)."""
     counts = {c: 0 for c in ("red", "blue", "yellow", "purple")}
     for card in cards_in_colony(p):
@@ -447,7 +447,7 @@ def card_colour_counts(game: Game, p: PlayerState) -> dict[str, int]:
     return counts
 
 
-def card_def(game: Game, card: str):  # type: ignore[no-untyped-def]
+def card_def(game: Table, card: str):  # type: ignore[no-untyped-def]
     """The catalogue entry of a Person, Building or Ship card id."""
     if card in game.cat.persons:
         return game.cat.persons[card]

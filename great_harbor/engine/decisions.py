@@ -46,7 +46,7 @@ from .rulebook import Group, decision, rule_for
 from .state import Pending
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .table import Table
 
 decision("draft", Draft)
 decision(
@@ -133,7 +133,7 @@ def _phases(action: type[Action]) -> set[str]:
             for g in groups if action in g.actions}
 
 
-def not_now(game: Game, top: Pending, action: type[Action] | None = None) -> Refusal:
+def not_now(game: Table, top: Pending, action: type[Action] | None = None) -> Refusal:
     """The refusal of an action (of the kind ``action``) that does not answer the decision
     pending. In another phase than its own, when that kind of action is taken instead and the
     rule of that action ("ships are sent in your turn's Action phase, not while drafting"); in
@@ -151,7 +151,7 @@ def not_now(game: Game, top: Pending, action: type[Action] | None = None) -> Ref
 _ELSEWHERE = ("turn",)
 
 
-def elsewhere(game: Game, top: Pending) -> list[tuple[Action, Refusal]]:
+def elsewhere(game: Table, top: Pending) -> list[tuple[Action, Refusal]]:
     """The actions of ``top``'s seat that would answer another decision than the one pending (the
     Bireme in dock 1 it could send in its turn, while it drafts), each with why not now."""
     out: list[tuple[Action, Refusal]] = []

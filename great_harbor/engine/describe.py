@@ -56,17 +56,17 @@ from .state import Pending, die_label
 
 if TYPE_CHECKING:
 
-    from .game import Game
+    from .table import Table
 
 # --- actions ------------------------------------------------------------------------------------
 
 
-def describe(game: Game, action: Action) -> str:
+def describe(game: Table, action: Action) -> str:
     """One line saying what ``action`` does, for the player who would take it (its rule's words)."""
     return rule_for(action).words(game, game.pending, action)
 
 
-def pass_words(game: Game, top: Pending | None) -> str:
+def pass_words(game: Table, top: Pending | None) -> str:
     if top is None:
         return "Pass"
     if top.kind == "corsair":
@@ -76,7 +76,7 @@ def pass_words(game: Game, top: Pending | None) -> str:
     return "Decline"
 
 
-def choice_words(game: Game, top: Pending | None, option: str) -> str:
+def choice_words(game: Table, top: Pending | None, option: str) -> str:
     if top is None:
         return option
     p = game.s.players[top.seat]
@@ -105,7 +105,7 @@ def choice_words(game: Game, top: Pending | None, option: str) -> str:
     return f"{verb} {words}" if verb else words[:1].upper() + words[1:]
 
 
-def option_words(game: Game, top: Pending, code: str) -> str:
+def option_words(game: Table, top: Pending, code: str) -> str:
     """The option of a ``choose`` decision in words (card names rather than ids, dice as labels)."""
     s = game.s
     cat = game.cat
@@ -184,7 +184,7 @@ def option_words(game: Game, top: Pending, code: str) -> str:
 # --- the pending decision -----------------------------------------------------------------------
 
 
-def prompt(game: Game) -> str:
+def prompt(game: Table) -> str:
     """What the pending decision asks, and of whom."""
     top = game.pending
     s = game.s
@@ -230,7 +230,7 @@ def prompt(game: Game) -> str:
     return f"{who}: {top.kind}"
 
 
-def detail(game: Game, action: Action) -> str:
+def detail(game: Table, action: Action) -> str:
     """Longer help for an action (a card's effect, a ship's stats); empty when there is none."""
     top = game.pending
     if isinstance(action, Choose) and top is not None and top.kind == "choose":
@@ -238,7 +238,7 @@ def detail(game: Game, action: Action) -> str:
     return rule_for(action).detail(game, top, action)
 
 
-def choice_detail(game: Game, option: str) -> str:
+def choice_detail(game: Table, option: str) -> str:
     """What a card offered in a choice does (and costs, for a Building one may build)."""
     cat = game.cat
     for part in (option, option.split(":", 1)[-1]):

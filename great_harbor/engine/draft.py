@@ -13,10 +13,10 @@ from .rulebook import ActionRule, rule
 from .state import Pending, die_colour
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .table import Table
 
 
-def roll(game: Game) -> None:
+def roll(game: Table) -> None:
     """The Anchor holder draws the dice for this turn from the bag and rolls them."""
     s = game.s
     count = game.cat.supply.dice_by_seats[s.seats].drawn
@@ -30,7 +30,7 @@ def roll(game: Game) -> None:
     game.log("roll", round=s.round, turn=s.turn, seat=s.anchor, dice=[[d, s.faces[d]] for d in s.pool])
 
 
-def picking_order(game: Game) -> list[int]:
+def picking_order(game: Table) -> list[int]:
     """Seats in the order they pick, twice round: a seat that drafts first (the Automa) on both
     laps, then everyone else clockwise from the Anchor holder."""
     s = game.s
@@ -55,16 +55,16 @@ class DraftRule(ActionRule[Draft]):
     action = Draft
     entry = R.DRAFTING
 
-    def candidates(self, game: Game, top: Pending) -> list[Draft]:
+    def candidates(self, game: Table, top: Pending) -> list[Draft]:
         """The pool, and the dice drafted from it this turn (a player may type one the Automa took)."""
         taken = sorted(drafted_this_turn(game), key=lambda d: (d, game.s.faces[d]))
         return [*self.legal(game, top), *(_DRAFTS.get(d) or _draft(d) for d in taken)]
 
-    def legal(self, game: Game, top: Pending) -> list[Draft]:
+    def legal(self, game: Table, top: Pending) -> list[Draft]:
         drafts = _DRAFTS
         return [drafts.get(d) or _draft(d) for d in game.s.pool]
 
-    def check(self, game: Game, top: Pending, action: Draft) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: Draft) -> Refusal | None:
         if action.die in game.s.pool:
             return None
         seat = drafted_this_turn(game).get(action.die)
@@ -76,15 +76,15 @@ class DraftRule(ActionRule[Draft]):
         who = "the Automa" if game.s.players[seat].automa else game.name(seat)
         return Refusal(f"{die} was drafted by {who}", R.DRAFTING)
 
-    def apply(self, game: Game, top: Pending, action: Draft) -> None:
+    def apply(self, game: Table, top: Pending, action: Draft) -> None:
         game.pop()
         take(game, top.seat, action.die)
 
-    def words(self, game: Game, top: Pending | None, action: Draft) -> str:
+    def words(self, game: Table, top: Pending | None, action: Draft) -> str:
         return f"Draft {names.die(game, action.die)}"
 
 
-def drafted_this_turn(game: Game) -> dict[int, int]:
+def drafted_this_turn(game: Table) -> dict[int, int]:
     """The dice drafted since the last roll, each with the seat that drafted it (from the log's
     draft events: the Automa's die is on a slot by now, nothing else says who took it)."""
     out: dict[int, int] = {}
@@ -96,7 +96,7 @@ def drafted_this_turn(game: Game) -> dict[int, int]:
     return out
 
 
-def take(game: Game, seat: int, die: int) -> None:
+def take(game: Table, seat: int, die: int) -> None:
     """``seat`` drafts ``die``; a colour whose Dice Color Bonus it unlocked pays its resource."""
     s = game.s
     p = s.players[seat]
@@ -110,7 +110,7 @@ def take(game: Game, seat: int, die: int) -> None:
     game.log("draft", seat, die=die, face=s.faces[die], items=items)
 
 
-def finish(game: Game) -> None:
+def finish(game: Table) -> None:
     """The leftover die goes to the Smuggler's District; turn order follows the drafted sums."""
     s = game.s
     for die in s.pool:
@@ -122,7 +122,7 @@ def finish(game: Game) -> None:
     game.log("turn-order", seats=list(s.turn_order))
 
 
-def turn_order(game: Game) -> list[int]:
+def turn_order(game: Table) -> list[int]:
     """Lowest sum of drafted dice first; ties go to the Anchor holder or the nearest clockwise.
     Only seats with a turn in the Action phase (not the Automa, which placed its die as it drafted)."""
     s = game.s

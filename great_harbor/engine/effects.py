@@ -18,10 +18,10 @@ from .state import Pending, PlayerState
 from .voyage import askers_before_reveal
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .table import Table
 
 
-def markers_left(game: Game, p: PlayerState) -> int:
+def markers_left(game: Table, p: PlayerState) -> int:
     return game.cat.colony_board.activation_markers - len(p.activated)
 
 
@@ -35,7 +35,7 @@ def _timing(top: Pending) -> str:
     return "action" if top.kind == "turn" else "voyage"
 
 
-def activation_actions(game: Game, p: PlayerState, timing: str) -> list[Action]:
+def activation_actions(game: Table, p: PlayerState, timing: str) -> list[Action]:
     if markers_left(game, p) <= 0:
         return []
     out: list[Action] = []
@@ -55,19 +55,19 @@ class ActivatePersonRule(ActionRule[ActivatePerson]):
     action = ActivatePerson
     entry = R.ACTIVATE
 
-    def candidates(self, game: Game, top: Pending) -> list[ActivatePerson]:
+    def candidates(self, game: Table, top: Pending) -> list[ActivatePerson]:
         p = game.s.players[top.seat]
         if top.kind == "corsair":
             return [ActivatePerson(c) for c in voyage_askers(game, p)]
         return [ActivatePerson(c) for c in persons_in_colony(p)]
 
-    def legal(self, game: Game, top: Pending) -> list[ActivatePerson]:
+    def legal(self, game: Table, top: Pending) -> list[ActivatePerson]:
         p = game.s.players[top.seat]
         if top.kind == "corsair":
             return [new_activate(c) for c in voyage_askers(game, p)]
         return activation_actions(game, p, _timing(top))  # type: ignore[return-value]
 
-    def check(self, game: Game, top: Pending, action: ActivatePerson) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: ActivatePerson) -> Refusal | None:
         p = game.s.players[top.seat]
         person = game.cat.persons.get(action.card)
         if person is None:
@@ -90,24 +90,24 @@ class ActivatePersonRule(ActionRule[ActivatePerson]):
             return Refusal(f"nothing for {person.name} to do now", R.ACTIVATE)
         return None
 
-    def apply(self, game: Game, top: Pending, action: ActivatePerson) -> None:
+    def apply(self, game: Table, top: Pending, action: ActivatePerson) -> None:
         apply_activate(game, top, action)
 
-    def words(self, game: Game, top: Pending | None, action: ActivatePerson) -> str:
+    def words(self, game: Table, top: Pending | None, action: ActivatePerson) -> str:
         if top is not None and top.kind == "corsair":
             return f"Activate {card_name(game, action.card)} before the segment {top.data.segment + 1} pirate"
         gives = card(game, action.card).gives(game, game.s.players[top.seat]) if top is not None else ""
         return f"Activate {card_name(game, action.card)}" + (f": {gives}" if gives else "")
 
-    def detail(self, game: Game, top: Pending | None, action: ActivatePerson) -> str:
+    def detail(self, game: Table, top: Pending | None, action: ActivatePerson) -> str:
         return person_detail(game, action.card)
 
 
-def voyage_askers(game: Game, p: PlayerState) -> list[str]:
+def voyage_askers(game: Table, p: PlayerState) -> list[str]:
     return askers_before_reveal(game, p)
 
 
-def employ_actions(game: Game, p: PlayerState) -> list[Action]:
+def employ_actions(game: Table, p: PlayerState) -> list[Action]:
     out: list[Action] = []
     for building in p.buildings:
         b = game.cat.buildings[building]
@@ -126,13 +126,13 @@ class EmployBuildingRule(ActionRule[EmployBuilding]):
     action = EmployBuilding
     entry = R.EMPLOY_BUILDING
 
-    def candidates(self, game: Game, top: Pending) -> list[EmployBuilding]:
+    def candidates(self, game: Table, top: Pending) -> list[EmployBuilding]:
         return [EmployBuilding(b) for b in game.s.players[top.seat].buildings]
 
-    def legal(self, game: Game, top: Pending) -> list[EmployBuilding]:
+    def legal(self, game: Table, top: Pending) -> list[EmployBuilding]:
         return employ_actions(game, game.s.players[top.seat])  # type: ignore[return-value]
 
-    def check(self, game: Game, top: Pending, action: EmployBuilding) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: EmployBuilding) -> Refusal | None:
         p = game.s.players[top.seat]
         if action.card not in p.buildings:
             return Refusal("you have not built that Building", R.EMPLOY_BUILDING)
@@ -148,18 +148,18 @@ class EmployBuildingRule(ActionRule[EmployBuilding]):
             return Refusal(f"{b.name} has nothing to do now", R.EMPLOY_BUILDING)
         return None
 
-    def apply(self, game: Game, top: Pending, action: EmployBuilding) -> None:
+    def apply(self, game: Table, top: Pending, action: EmployBuilding) -> None:
         apply_employ(game, top, action)
 
-    def words(self, game: Game, top: Pending | None, action: EmployBuilding) -> str:
+    def words(self, game: Table, top: Pending | None, action: EmployBuilding) -> str:
         b = game.cat.buildings[action.card]
         return f"Employ {plural(b.colonists, 'Colonist')} in {card_name(game, action.card)}"
 
-    def detail(self, game: Game, top: Pending | None, action: EmployBuilding) -> str:
+    def detail(self, game: Table, top: Pending | None, action: EmployBuilding) -> str:
         return building_detail(game, action.card)
 
 
-def apply_activate(game: Game, top: Pending, action: Action) -> None:
+def apply_activate(game: Table, top: Pending, action: Action) -> None:
     assert isinstance(action, ActivatePerson)
     if top.kind == "corsair":
         game.pop()
@@ -169,7 +169,7 @@ def apply_activate(game: Game, top: Pending, action: Action) -> None:
     card(game, action.card).start(game, p)
 
 
-def apply_employ(game: Game, top: Pending, action: Action) -> None:
+def apply_employ(game: Table, top: Pending, action: Action) -> None:
     assert isinstance(action, EmployBuilding)
     p = game.s.players[top.seat]
     b = game.cat.buildings[action.card]

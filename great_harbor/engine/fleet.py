@@ -31,25 +31,25 @@ from .state import DOCKED, LUXURIES, OUTBOUND, RESOURCES, STATS, Pending, Player
 if TYPE_CHECKING:
     from great_harbor.data.models import ConversionGain
 
-    from .game import Game
+    from .table import Table
 
 
 # --- ship statistics ------------------------------------------------------------------------------
 
 
-def speed(game: Game, ship: ShipState) -> int:
+def speed(game: Table, ship: ShipState) -> int:
     return game.cat.ships[ship.card].speed + ("speed" in ship.crew)
 
 
-def hull(game: Game, ship: ShipState) -> int:
+def hull(game: Table, ship: ShipState) -> int:
     return game.cat.ships[ship.card].hull
 
 
-def cargo(game: Game, p: PlayerState, ship: ShipState) -> int:
+def cargo(game: Table, p: PlayerState, ship: ShipState) -> int:
     return game.cat.ships[ship.card].cargo + ("cargo" in ship.crew) + p.voyage_cargo.get(str(ship.dock), 0)
 
 
-def strength(game: Game, p: PlayerState, ship: ShipState) -> int:
+def strength(game: Table, p: PlayerState, ship: ShipState) -> int:
     value = game.cat.ships[ship.card].strength + ("strength" in ship.crew)
     value += sum(b.ship_strength(game, p, ship) for b in card_hooks.buildings(game, p))  # Dockyard Arsenal, ...
     return value + p.voyage_strength_all + p.voyage_strength.get(str(ship.dock), 0)
@@ -62,7 +62,7 @@ def ships(p: PlayerState) -> list[ShipState]:
 # --- govern actions -------------------------------------------------------------------------------
 
 
-def conversion_actions_by_card(game: Game, p: PlayerState) -> list[UseConversion]:
+def conversion_actions_by_card(game: Table, p: PlayerState) -> list[UseConversion]:
     """Every Conversion card ``p`` can use now, with every choice it can take."""
     out: list[UseConversion] = []
     for card_id in game.s.conversions:
@@ -74,7 +74,7 @@ def conversion_actions_by_card(game: Game, p: PlayerState) -> list[UseConversion
     return out
 
 
-def conversion_choices(game: Game, p: PlayerState, any_resource: int, any_luxury: int) -> list[tuple[str, ...]]:
+def conversion_choices(game: Table, p: PlayerState, any_resource: int, any_luxury: int) -> list[tuple[str, ...]]:
     """What a Conversion card lets ``p`` take: any basic resources (a full track too: the surplus
     pays its Prestige, as for every gain), a Luxury left in the supply, or nothing to choose."""
     if any_resource:
@@ -88,7 +88,7 @@ def conversion_choices(game: Game, p: PlayerState, any_resource: int, any_luxury
 # --- the rules of the fleet ---------------------------------------------------------------------
 
 
-def dock_order(game: Game, top: Pending) -> Callable[[Action], int]:
+def dock_order(game: Table, top: Pending) -> Callable[[Action], int]:
     """Actions by the dock they are about (a ship's crew, repair and sending are offered dock by dock)."""
     return lambda action: int(getattr(action, "dock", 0))
 
@@ -102,13 +102,13 @@ def _docked_ship(p: PlayerState, dock: int, rule: str) -> tuple[ShipState | None
     return sh, None
 
 
-def ship_detail(game: Game, card: str) -> str:
+def ship_detail(game: Table, card: str) -> str:
     sh = game.cat.ships[card]
     return (f"{sh.name}: speed {sh.speed}, strength {sh.strength}, cargo {sh.cargo}, hull {sh.hull}; "
             f"{sh.prestige} Prestige")
 
 
-def can_launch(game: Game, p: PlayerState, card: str) -> bool:
+def can_launch(game: Table, p: PlayerState, card: str) -> bool:
     """Can ``p`` pay for the Ship card ``card`` (a ship card in hand)?"""
     return supply.can_pay(p, supply.card_cost(game, card))
 
@@ -132,18 +132,18 @@ class PlayShipRule(ActionRule[PlayShip]):
     action = PlayShip
     entry = R.PLAY_SHIP
 
-    def candidates(self, game: Game, top: Pending) -> list[PlayShip]:
+    def candidates(self, game: Table, top: Pending) -> list[PlayShip]:
         p = game.s.players[top.seat]
         docks = range(1, len(p.docks) + 1)
         return [PlayShip(c, d) for c in dict.fromkeys(p.hand) if c in game.cat.ships for d in docks]
 
-    def legal(self, game: Game, top: Pending) -> list[PlayShip]:
+    def legal(self, game: Table, top: Pending) -> list[PlayShip]:
         """Every card into every empty dock first, then the launches that retire a ship (so that the
         first match of "launch" never retires one by accident), each in hand order."""
         p = game.s.players[top.seat]
         return launches(p, [c for c in dict.fromkeys(p.hand) if c in game.cat.ships and can_launch(game, p, c)])
 
-    def check(self, game: Game, top: Pending, action: PlayShip) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: PlayShip) -> Refusal | None:
         p = game.s.players[top.seat]
         if action.card not in p.hand:
             return Refusal("that card is not in your hand", R.PLAY_SHIP)
@@ -159,10 +159,10 @@ class PlayShipRule(ActionRule[PlayShip]):
         short = names.shortfall(p, supply.cost_of(game.cat.ships[action.card].cost))
         return Refusal("needs " + short, R.PLAY_SHIP) if short else None
 
-    def apply(self, game: Game, top: Pending, action: PlayShip) -> None:
+    def apply(self, game: Table, top: Pending, action: PlayShip) -> None:
         play_ship(game, game.s.players[top.seat], action.card, action.dock, pay=True)
 
-    def words(self, game: Game, top: Pending | None, action: PlayShip) -> str:
+    def words(self, game: Table, top: Pending | None, action: PlayShip) -> str:
         p = game.s.players[top.seat if top is not None else 0]
         card = game.cat.ships[action.card]
         cost = supply.cost_of(card.cost)
@@ -172,7 +172,7 @@ class PlayShipRule(ActionRule[PlayShip]):
             text += f", retiring {game.cat.ships[old.card].name}"
         return text + colony.playing_gives(game, p, str(card.colour), cost)
 
-    def detail(self, game: Game, top: Pending | None, action: PlayShip) -> str:
+    def detail(self, game: Table, top: Pending | None, action: PlayShip) -> str:
         p = game.s.players[top.seat if top is not None else 0]
         colour = str(game.cat.ships[action.card].colour)
         return f"{ship_detail(game, action.card)}. {colony.playing_detail(game, p, colour)}"
@@ -186,17 +186,17 @@ class EmployCrewRule(ActionRule[EmployCrew]):
     action = EmployCrew
     entry = R.CREW
 
-    def candidates(self, game: Game, top: Pending) -> list[EmployCrew]:
+    def candidates(self, game: Table, top: Pending) -> list[EmployCrew]:
         return [EmployCrew(sh.dock, st) for sh in ships(game.s.players[top.seat]) for st in (*STATS, "hull")]
 
-    def legal(self, game: Game, top: Pending) -> list[EmployCrew]:
+    def legal(self, game: Table, top: Pending) -> list[EmployCrew]:
         p = game.s.players[top.seat]
         if p.free_colonists < 1:
             return []
         return [new_employ_crew(sh.dock, st) for sh in ships(p) if sh.where == DOCKED and len(sh.crew) < hull(game, sh)
                 for st in STATS if st not in sh.crew]
 
-    def check(self, game: Game, top: Pending, action: EmployCrew) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: EmployCrew) -> Refusal | None:
         p = game.s.players[top.seat]
         sh, refusal = _docked_ship(p, action.dock, R.CREW)
         if sh is None:
@@ -211,7 +211,7 @@ class EmployCrewRule(ActionRule[EmployCrew]):
             return Refusal("a ship carries no more crew than its Hull", R.CREW)
         return None
 
-    def apply(self, game: Game, top: Pending, action: EmployCrew) -> None:
+    def apply(self, game: Table, top: Pending, action: EmployCrew) -> None:
         p = game.s.players[top.seat]
         sh = p.docks[action.dock - 1]
         assert sh is not None
@@ -219,7 +219,7 @@ class EmployCrewRule(ActionRule[EmployCrew]):
         sh.crew.append(action.stat)
         game.log("crew", p.seat, ship=sh.card, stat=action.stat)
 
-    def words(self, game: Game, top: Pending | None, action: EmployCrew) -> str:
+    def words(self, game: Table, top: Pending | None, action: EmployCrew) -> str:
         p = game.s.players[top.seat if top is not None else 0]
         return f"Crew {names.ship_name(game, p, action.dock)}: +1 {action.stat.capitalize()}"
 
@@ -231,15 +231,15 @@ class RepairRule(ActionRule[Repair]):
     action = Repair
     entry = R.REPAIR
 
-    def candidates(self, game: Game, top: Pending) -> list[Repair]:
+    def candidates(self, game: Table, top: Pending) -> list[Repair]:
         return [Repair(sh.dock, r) for sh in ships(game.s.players[top.seat]) if sh.damage for r in RESOURCES]
 
-    def legal(self, game: Game, top: Pending) -> list[Repair]:
+    def legal(self, game: Table, top: Pending) -> list[Repair]:
         p = game.s.players[top.seat]
         return [new_repair(sh.dock, r) for sh in ships(p) if sh.where == DOCKED and sh.damage
                 for r in RESOURCES if p.resources[r] >= 1]
 
-    def check(self, game: Game, top: Pending, action: Repair) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: Repair) -> Refusal | None:
         p = game.s.players[top.seat]
         sh, refusal = _docked_ship(p, action.dock, R.REPAIR)
         if sh is None:
@@ -250,7 +250,7 @@ class RepairRule(ActionRule[Repair]):
             return Refusal(f"{action.resource!r} is not a basic resource", R.REPAIR)
         return None if p.resources[action.resource] >= 1 else Refusal(f"you have no {action.resource}", R.REPAIR)
 
-    def apply(self, game: Game, top: Pending, action: Repair) -> None:
+    def apply(self, game: Table, top: Pending, action: Repair) -> None:
         p = game.s.players[top.seat]
         sh = p.docks[action.dock - 1]
         assert sh is not None
@@ -258,7 +258,7 @@ class RepairRule(ActionRule[Repair]):
         sh.damage -= 1
         game.log("repair", p.seat, ship=sh.card, resource=action.resource, damage=sh.damage)
 
-    def words(self, game: Game, top: Pending | None, action: Repair) -> str:
+    def words(self, game: Table, top: Pending | None, action: Repair) -> str:
         p = game.s.players[top.seat if top is not None else 0]
         return f"Repair {names.ship_name(game, p, action.dock)} with {names.amount(1, action.resource)}"
 
@@ -271,14 +271,14 @@ class SendShipRule(ActionRule[SendShip]):
     action = SendShip
     entry = R.SEND
 
-    def candidates(self, game: Game, top: Pending) -> list[SendShip]:
+    def candidates(self, game: Table, top: Pending) -> list[SendShip]:
         return [SendShip(sh.dock) for sh in ships(game.s.players[top.seat])]
 
-    def legal(self, game: Game, top: Pending) -> list[SendShip]:
+    def legal(self, game: Table, top: Pending) -> list[SendShip]:
         return [new_send(sh.dock) for sh in ships(game.s.players[top.seat])
                 if sh.where == DOCKED and sh.damage < hull(game, sh)]
 
-    def check(self, game: Game, top: Pending, action: SendShip) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: SendShip) -> Refusal | None:
         sh, refusal = _docked_ship(game.s.players[top.seat], action.dock, R.SEND)
         if sh is None:
             return refusal
@@ -286,13 +286,13 @@ class SendShipRule(ActionRule[SendShip]):
             return Refusal("a ship with damage equal to its Hull cannot sail until repaired", R.DAMAGE_AND_HULL)
         return None
 
-    def apply(self, game: Game, top: Pending, action: SendShip) -> None:
+    def apply(self, game: Table, top: Pending, action: SendShip) -> None:
         p = game.s.players[top.seat]
         sh = p.docks[action.dock - 1]
         assert sh is not None
         send(game, p, sh)
 
-    def words(self, game: Game, top: Pending | None, action: SendShip) -> str:
+    def words(self, game: Table, top: Pending | None, action: SendShip) -> str:
         p = game.s.players[top.seat if top is not None else 0]
         return f"Send {names.ship_name(game, p, action.dock)} to trade"
 
@@ -305,16 +305,16 @@ class ConvertCoinsRule(ActionRule[ConvertCoins]):
     action = ConvertCoins
     entry = R.CONVERT
 
-    def candidates(self, game: Game, top: Pending) -> list[ConvertCoins]:
+    def candidates(self, game: Table, top: Pending) -> list[ConvertCoins]:
         return [ConvertCoins(r) for r in RESOURCES]
 
-    def legal(self, game: Game, top: Pending) -> list[ConvertCoins]:
+    def legal(self, game: Table, top: Pending) -> list[ConvertCoins]:
         p = game.s.players[top.seat]
         if p.coins < game.cat.supply.convert_coins:
             return []
         return [new_convert(r) for r in RESOURCES]
 
-    def check(self, game: Game, top: Pending, action: ConvertCoins) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: ConvertCoins) -> Refusal | None:
         p = game.s.players[top.seat]
         rate = game.cat.supply.convert_coins
         if action.resource not in RESOURCES:
@@ -323,14 +323,14 @@ class ConvertCoinsRule(ActionRule[ConvertCoins]):
             return Refusal(f"needs {rate} coins, you have {p.coins}", R.CONVERT)
         return None
 
-    def apply(self, game: Game, top: Pending, action: ConvertCoins) -> None:
+    def apply(self, game: Table, top: Pending, action: ConvertCoins) -> None:
         p = game.s.players[top.seat]
         rate = game.cat.supply.convert_coins
         p.coins -= rate
         items = supply.gain(game, p, {action.resource: 1})
         game.log("convert", p.seat, coins=rate, resource=action.resource, items=items)
 
-    def words(self, game: Game, top: Pending | None, action: ConvertCoins) -> str:
+    def words(self, game: Table, top: Pending | None, action: ConvertCoins) -> str:
         p = game.s.players[top.seat if top is not None else 0]
         items = supply.Ledger(game, p).gain({action.resource: 1})
         gain = ", ".join(names.gain_words(game.cat, items))
@@ -345,7 +345,7 @@ class UseConversionRule(ActionRule[UseConversion]):
     action = UseConversion
     entry = R.CONVERT
 
-    def candidates(self, game: Game, top: Pending) -> list[UseConversion]:
+    def candidates(self, game: Table, top: Pending) -> list[UseConversion]:
         out = []
         for card_id in game.s.conversions:
             g = game.cat.conversion_cards[card_id].gain
@@ -358,10 +358,10 @@ class UseConversionRule(ActionRule[UseConversion]):
             out += [UseConversion(card_id, c) for c in choices]
         return out
 
-    def legal(self, game: Game, top: Pending) -> list[UseConversion]:
+    def legal(self, game: Table, top: Pending) -> list[UseConversion]:
         return conversion_actions_by_card(game, game.s.players[top.seat])
 
-    def check(self, game: Game, top: Pending, action: UseConversion) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: UseConversion) -> Refusal | None:
         s = game.s
         p = s.players[top.seat]
         if action.card not in s.conversions:
@@ -380,10 +380,10 @@ class UseConversionRule(ActionRule[UseConversion]):
             return Refusal("no such Luxury token is left in the supply", R.CONVERT)
         return Refusal(f"{card.name} needs you to choose what you take", R.CONVERT)
 
-    def apply(self, game: Game, top: Pending, action: UseConversion) -> None:
+    def apply(self, game: Table, top: Pending, action: UseConversion) -> None:
         use_conversion(game, game.s.players[top.seat], action.card, action.choice)
 
-    def words(self, game: Game, top: Pending | None, action: UseConversion) -> str:
+    def words(self, game: Table, top: Pending | None, action: UseConversion) -> str:
         card = game.cat.conversion_cards[action.card]
         p = game.s.players[top.seat if top is not None else 0]
         items = conversion_items(card.gain, action.choice, supply.Ledger(game, p))
@@ -413,7 +413,7 @@ def conversion_items(g: ConversionGain, choice: tuple[str, ...], ledger: supply.
     return items
 
 
-def last_conversion_note(game: Game, top: Pending | None, p: PlayerState, items: list[dict[str, Any]]) -> str:
+def last_conversion_note(game: Table, top: Pending | None, p: PlayerState, items: list[dict[str, Any]]) -> str:
     """After the last voyage only the final score counts: a conversion that adds nothing to it
     (a Luxury, Favor, a resource short of a full track) says so."""
     if top is None or top.kind != "final_convert":
@@ -426,7 +426,7 @@ def last_conversion_note(game: Game, top: Pending | None, p: PlayerState, items:
     return " — scores nothing now"
 
 
-def play_ship(game: Game, p: PlayerState, card_id: str, dock: int, pay: bool) -> None:
+def play_ship(game: Table, p: PlayerState, card_id: str, dock: int, pay: bool) -> None:
     card = game.cat.ships[card_id]
     cost = supply.cost_of(card.cost)
     if pay:
@@ -448,7 +448,7 @@ def play_ship(game: Game, p: PlayerState, card_id: str, dock: int, pay: bool) ->
         b.on_ship_played(game, p)
 
 
-def send(game: Game, p: PlayerState, sh: ShipState) -> None:
+def send(game: Table, p: PlayerState, sh: ShipState) -> None:
     """Put the ship's meeple facing right in the first segment."""
     sh.position = free_position(game, p, 0, sh)
     sh.where = OUTBOUND
@@ -456,7 +456,7 @@ def send(game: Game, p: PlayerState, sh: ShipState) -> None:
     game.log("send", p.seat, ship=sh.card)
 
 
-def free_position(game: Game, p: PlayerState, segment: int, moving: ShipState) -> int:
+def free_position(game: Table, p: PlayerState, segment: int, moving: ShipState) -> int:
     """A ship joins its owner's right-facing ship in the segment, else the lowest empty position."""
     taken: set[int] = set()
     for other in game.s.players:
@@ -471,7 +471,7 @@ def free_position(game: Game, p: PlayerState, segment: int, moving: ShipState) -
     return pos
 
 
-def use_conversion(game: Game, p: PlayerState, card_id: str, choice: tuple[str, ...]) -> None:
+def use_conversion(game: Table, p: PlayerState, card_id: str, choice: tuple[str, ...]) -> None:
     card = game.cat.conversion_cards[card_id]
     g = card.gain
     p.coins -= card.coins

@@ -24,11 +24,10 @@ from . import automa as _automa  # noqa: F401
 from . import cards as _cards  # noqa: F401
 from . import decisions, narrate, rounds, rule_ids, rulebook, scoring, setup
 from .actions import Action, action_from_dict, shape_problem
-from .decision_data import decision_from
 from .errors import EngineError, IllegalAction, Refusal
-from .events import EVERYONE, GAME, Event
 from .rulebook import DECISIONS, RULES
-from .state import GameState, Pending, PlayerState, copy_state, from_plain, to_plain
+from .state import GameState, copy_state, from_plain, to_plain
+from .table import Table
 from .view import PUBLIC_DECISIONS, redacted
 
 FORMAT_VERSION = 1
@@ -63,13 +62,11 @@ def naming_problem(seats: Sequence[Seat]) -> str | None:
     return None
 
 
-class Game:
-    """A game of The Great Harbor for 2-4 seats."""
+class Game(Table):
+    """A game of The Great Harbor for 2-4 seats (the rules see it as a :class:`.table.Table`)."""
 
     def __init__(self, catalogue: Catalogue, state: GameState, rng: random.Random) -> None:
-        self.cat = catalogue
-        self.s = state
-        self.rng = rng
+        super().__init__(catalogue, state, rng)
         self._legal: tuple[Action, ...] | None = None
 
     # --- creation and serialisation ---------------------------------------------------------
@@ -150,29 +147,6 @@ class Game:
 
     __hash__ = None  # type: ignore[assignment]
 
-    # --- what is pending --------------------------------------------------------------------
-
-    @property
-    def pending(self) -> Pending | None:
-        return self.s.stack[-1] if self.s.stack else None
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat whose decision is pending, or None when the game is over."""
-        top = self.pending
-        return top.seat if top is not None else None
-
-    @property
-    def is_over(self) -> bool:
-        return self.s.phase == "over"
-
-    def player(self, seat: int) -> PlayerState:
-        return self.s.players[seat]
-
-    @property
-    def players(self) -> list[PlayerState]:
-        return self.s.players
-
     # --- legal actions ----------------------------------------------------------------------
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -250,45 +224,9 @@ class Game:
                 raise EngineError("the game did not reach a decision")
         self._legal = None
 
-    # --- helpers the rules modules share ----------------------------------------------------
-
-    def push(self, kind: str, seat: int, **data: Any) -> None:
-        self.s.stack.append(Pending.new(kind, seat, decision_from(kind, data)))
-
-    def pop(self) -> Pending:
-        return self.s.stack.pop()
-
-    def log(self, kind: str, actor: int = GAME, *, secret: dict[str, Any] | None = None, reader: int = EVERYONE,
-            **data: Any) -> None:
-        """Write an event (see :mod:`.events`; :mod:`.narrate` words it): ``actor`` is the seat that
-        acted or GAME, ``data`` its content for everyone, ``secret`` what only ``reader`` may know.
-        It is marked as a reveal when chance was used or something hidden shown since the last one."""
-        s = self.s
-        marks = s.reveal_marks
-        reveal = bool(marks) and marks[-1] == len(s.log)
-        s.log.append(Event.new(kind, actor, reveal, data, secret or {}, reader if secret else EVERYONE))
-
     def log_lines(self, viewer: int | None = None) -> list[str]:
         """The log as ``viewer`` (a seat, or None for anyone) may read it, one sentence per event."""
         return narrate.lines(self, self.s.log, viewer)
-
-    def reveal(self) -> None:
-        """Note that chance was used or hidden information shown (undo stops here)."""
-        s = self.s
-        s.reveals += 1
-        if not s.reveal_marks or s.reveal_marks[-1] != len(s.log):
-            s.reveal_marks.append(len(s.log))
-
-    def shuffle(self, items: list[Any]) -> None:
-        self.reveal()
-        self.rng.shuffle(items)
-
-    def name(self, seat: int) -> str:
-        return self.s.players[seat].name
-
-    def resolved(self, card: str) -> None:
-        if card not in self.s.effects_resolved:
-            self.s.effects_resolved.append(card)
 
     def final_scores(self) -> list[dict[str, int]]:
         return scoring.final_scores(self)

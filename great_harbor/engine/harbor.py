@@ -48,7 +48,7 @@ from .state import Pending, PlayerState, die_colour, die_label
 
 if TYPE_CHECKING:
 
-    from .game import Game
+    from .table import Table
 
 # --- legal actions --------------------------------------------------------------------------------
 
@@ -66,7 +66,7 @@ def _place_rows(cat: Catalogue) -> dict[tuple[int, bool], tuple[Places, PlaceDie
     return {}
 
 
-def _places(game: Game, die: int, wild: bool) -> tuple[Places, PlaceDie]:
+def _places(game: Table, die: int, wild: bool) -> tuple[Places, PlaceDie]:
     rows = _place_rows(game.cat)
     row = rows.get((die, wild))
     if row is None:
@@ -80,7 +80,7 @@ def _places(game: Game, die: int, wild: bool) -> tuple[Places, PlaceDie]:
     return row
 
 
-def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
+def placements(game: Table, p: PlayerState) -> list[PlaceDie]:
     # The engine's hottest legal-action list (every Action phase decision): looked-up names are
     # held in locals and the actions are shared ones, each die's made once (``_places``).
     s = game.s
@@ -134,7 +134,7 @@ def placements(game: Game, p: PlayerState) -> list[PlaceDie]:
     return out + declines
 
 
-def shore_tier(game: Game, die: int, slot: str) -> int:
+def shore_tier(game: Table, die: int, slot: str) -> int:
     """The tier a drafted die would reach on a Shore slot now: its pips (extra ones and the Shops'
     included) against the tile's Shore fee (none for a die that ignores it)."""
     (cell,) = geometry(game).slot_cells[slot]
@@ -142,7 +142,7 @@ def shore_tier(game: Game, die: int, slot: str) -> int:
     return tier(game, pips_of(game, die) + shops.pips_at(game, slot), fee)
 
 
-def die_boosts(game: Game, p: PlayerState) -> list[Action]:
+def die_boosts(game: Table, p: PlayerState) -> list[Action]:
     out: list[Action] = []
     if p.favor >= 1:
         out += [new_favor_pip(d) for d in p.drafted]
@@ -151,7 +151,7 @@ def die_boosts(game: Game, p: PlayerState) -> list[Action]:
     return out
 
 
-def assign_options(game: Game, top: Pending) -> list[AssignPips]:
+def assign_options(game: Table, top: Pending) -> list[AssignPips]:
     """The pip splits offered for the die being placed (see :func:`worked_out_assign_options`),
     kept by all they depend on: the die's pips and fees, and for each tile which of its tiers
     gives at least what another gives now (:func:`_tier_covers`). Every shared-slot placement
@@ -203,7 +203,7 @@ def _assign_known(cat: Catalogue) -> dict[tuple[object, ...], tuple[AssignPips, 
     return {}
 
 
-def _tier_covers(game: Game, p: PlayerState, tile: str) -> tuple[bool, ...]:
+def _tier_covers(game: Table, p: PlayerState, tile: str) -> tuple[bool, ...]:
     """For every pair of tiers (a, b) of a tile, in order: does tier a give ``p`` at least what
     tier b gives now (what :func:`rank_splits` compares)? Kept by what the tile's gains read."""
     s = game.s
@@ -257,7 +257,7 @@ def _tile_reads(cat: Catalogue, tile: str) -> tuple[tuple[str, ...], bool, tuple
     return tuple(resources), colonists, tuple(draws)
 
 
-def worked_out_assign_options(game: Game, top: Pending) -> list[AssignPips]:
+def worked_out_assign_options(game: Table, top: Pending) -> list[AssignPips]:
     """:func:`assign_options` worked out from the rules (what it keeps)."""
     pips: int = top.data.pips
     fees: list[int] = top.data.fees
@@ -305,7 +305,7 @@ def _reach(cat: Catalogue, pips: int, fee: int) -> tuple[int, ...]:
 Gains = dict[tuple[str, ...], int]  # what a tier gives, counted by kind (a missing kind: none)
 
 
-def _gains(game: Game, ledger: supply.Ledger, tile: str, t: int) -> Gains:
+def _gains(game: Table, ledger: supply.Ledger, tile: str, t: int) -> Gains:
     """What tier ``t`` of a tile would give now (``ledger``: the player's stock, left unchanged),
     counted by kind, to compare two tiers: what :func:`benefit_items` lists, counted (resources
     landed on their tracks, 1 Prestige for a surplus, Colonists housed, Favor, the Ship taken or
@@ -346,7 +346,7 @@ def _gains(game: Game, ledger: supply.Ledger, tile: str, t: int) -> Gains:
 Plan = tuple[dict[str, int], int, int, tuple[tuple[str, str, str | None], ...]]
 
 
-def _benefit_plan(game: Game, tile: str, t: int) -> Plan:
+def _benefit_plan(game: Table, tile: str, t: int) -> Plan:
     """Tier ``t`` of a tile as plain values: its resources by name, Colonists, Favor and card draws
     (deck, source, ship size); worked out once per catalogue (shared: read, never changed)."""
     table = _benefit_plans(game.cat)
@@ -371,7 +371,7 @@ def _covers(more: Gains, less: Gains) -> bool:
     return True
 
 
-def rank_splits(game: Game, top: Pending, chosen: dict[tuple[int, ...], tuple[int, int]]) -> list[tuple[int, int]]:
+def rank_splits(game: Table, top: Pending, chosen: dict[tuple[int, ...], tuple[int, int]]) -> list[tuple[int, int]]:
     """The listed splits (``chosen``: one per outcome, the tier each tile reaches) in the order they
     are offered: the best
     first, and last those that another outcome beats on every tile, what each tile gives now
@@ -404,7 +404,7 @@ def rank_splits(game: Game, top: Pending, chosen: dict[tuple[int, ...], tuple[in
     return [chosen[o] for o in sorted(outcomes, key=lambda o: (beaten(o), -sum(o), chosen[o]))]
 
 
-def equivalent_split(game: Game, action: Action) -> AssignPips | None:
+def equivalent_split(game: Table, action: Action) -> AssignPips | None:
     """For a split of the pending die's pips that is not among the choices, the listed split that
     gives the same; None if there is none (or nothing is being split). Replaying a record made when
     the choices still listed such a split reads it as this one (``great_harbor.record``)."""
@@ -422,7 +422,7 @@ def equivalent_split(game: Game, action: Action) -> AssignPips | None:
     return None
 
 
-def earlier_shore_placement(game: Game, action: Action, following: Action | None) -> Action | None:
+def earlier_shore_placement(game: Table, action: Action, following: Action | None) -> Action | None:
     """Records made before a die on a Shore slot took its tile's benefit as it was placed hold the
     placement and then the pips given to that one tile (or none): for such a pair, the one
     placement it is now (declining the benefit when no pips were given to a tile they could
@@ -438,26 +438,26 @@ def earlier_shore_placement(game: Game, action: Action, following: Action | None
     return action
 
 
-def is_shore_placement(game: Game, action: Action) -> bool:
+def is_shore_placement(game: Table, action: Action) -> bool:
     """Is ``action`` a die placed on a Shore slot, taking its benefit?"""
     return (isinstance(action, PlaceDie) and not action.decline and action.slot in game.cat.slots
             and len(geometry(game).slot_cells[action.slot]) == 1)
 
 
-def place_as_earlier(game: Game, action: Action) -> None:
+def place_as_earlier(game: Table, action: Action) -> None:
     """Place a die on a Shore slot as earlier versions did: waiting for its one tile's benefit to be
     asked (a decision this version never makes). Only to recognise a record saved at that very
-    moment, by the state its digest names (``great_harbor.record.load``)."""
+    moment, by the state its digest names (``great_harbor.record.load``, which then lets the game
+    advance)."""
     top = game.pending
     assert top is not None and is_shore_placement(game, action)
     apply_place(game, top, action, as_earlier=True)
-    game.advance()
 
 
 # --- applying -------------------------------------------------------------------------------------
 
 
-def apply_boost(game: Game, top: Pending, action: Action) -> None:
+def apply_boost(game: Table, top: Pending, action: Action) -> None:
     s = game.s
     p = s.players[top.seat]
     if isinstance(action, SpendFavorPip):
@@ -471,7 +471,7 @@ def apply_boost(game: Game, top: Pending, action: Action) -> None:
         game.log("smuggler-token", p.seat, die=action.die, face=s.faces[action.die])
 
 
-def apply_place(game: Game, top: Pending, action: Action, as_earlier: bool = False) -> None:
+def apply_place(game: Table, top: Pending, action: Action, as_earlier: bool = False) -> None:
     """Place a die (``as_earlier``: on a Shore slot, wait for its benefit to be asked, as versions
     before 0.2 did; see :func:`place_as_earlier`)."""
     assert isinstance(action, PlaceDie)
@@ -501,7 +501,7 @@ def apply_place(game: Game, top: Pending, action: Action, as_earlier: bool = Fal
               label=die_label(die, s.faces[die]))
 
 
-def take_benefits(game: Game, p: PlayerState, die: int, tiles: list[str], tiers: list[int], declined: bool,
+def take_benefits(game: Table, p: PlayerState, die: int, tiles: list[str], tiers: list[int], declined: bool,
                   pips: list[int], fees: list[int]) -> None:
     """The tiles a placed die touches give the tiers it reaches on them; the placement is logged,
     with ``cut``: each tile whose Shore fee lowered the tier its pips reached (the lookup answers
@@ -517,7 +517,7 @@ def take_benefits(game: Game, p: PlayerState, die: int, tiles: list[str], tiers:
              secret={"cards": drawn} if drawn else None, reader=p.seat, **extra)
 
 
-def _clear_boosts(game: Game, die: int) -> None:
+def _clear_boosts(game: Table, die: int) -> None:
     s = game.s
     s.die_bonus.pop(str(die), None)
     if die in s.die_wild:
@@ -526,7 +526,7 @@ def _clear_boosts(game: Game, die: int) -> None:
         s.die_no_fee.remove(die)
 
 
-def apply_assign(game: Game, top: Pending, action: Action) -> None:
+def apply_assign(game: Table, top: Pending, action: Action) -> None:
     assert isinstance(action, AssignPips)
     game.pop()
     tiers = [tier(game, pips, fee) if pips > 0 else 0 for pips, fee in zip(action.pips, top.data.fees, strict=True)]
@@ -534,7 +534,7 @@ def apply_assign(game: Game, top: Pending, action: Action) -> None:
                   declined=not any(action.pips), pips=list(action.pips), fees=list(top.data.fees))
 
 
-def activate_tile(game: Game, p: PlayerState, tile_id: str, t: int, drawn: list[str]) -> list[dict[str, Any]]:
+def activate_tile(game: Table, p: PlayerState, tile_id: str, t: int, drawn: list[str]) -> list[dict[str, Any]]:
     """Give ``p`` the benefit of tier ``t`` of a tile; returns what was gained, as gain items (see
     ``names.gain_words``). Cards drawn from a deck are added to ``drawn``."""
     if t <= 0:
@@ -553,7 +553,7 @@ def activate_tile(game: Game, p: PlayerState, tile_id: str, t: int, drawn: list[
     return out
 
 
-def benefit_items(game: Game, ledger: supply.Ledger, tile_id: str, t: int) -> list[dict[str, Any]]:
+def benefit_items(game: Table, ledger: supply.Ledger, tile_id: str, t: int) -> list[dict[str, Any]]:
     """What tier ``t`` of a tile would give now, as the gain items :func:`activate_tile` would
     return (``ledger``: the player's stock as the gains before this one leave it)."""
     if t <= 0:
@@ -578,7 +578,7 @@ def benefit_items(game: Game, ledger: supply.Ledger, tile_id: str, t: int) -> li
     return out
 
 
-def benefit_words(game: Game, ledger: supply.Ledger, tile_id: str, t: int) -> str:
+def benefit_words(game: Table, ledger: supply.Ledger, tile_id: str, t: int) -> str:
     """Tier ``t`` of a tile in words, as it would be gained now ("2 Sails (+1 over the track → 1
     Prestige)", "the small ship Celox", "1 Colonist — no room, lost")."""
     if t <= 0:
@@ -586,7 +586,7 @@ def benefit_words(game: Game, ledger: supply.Ledger, tile_id: str, t: int) -> st
     return ", ".join(gain_words(game.cat, benefit_items(game, ledger, tile_id, t), before=True)) or "nothing"
 
 
-def draw_card(game: Game, p: PlayerState, deck: str, source: str, size: str | None, drawn: list[str]
+def draw_card(game: Table, p: PlayerState, deck: str, source: str, size: str | None, drawn: list[str]
               ) -> dict[str, Any]:
     s = game.s
     if deck == "ship":
@@ -618,11 +618,11 @@ def draw_card(game: Game, p: PlayerState, deck: str, source: str, size: str | No
 
 
 @continuation("harbor.take_display")
-def take_display(game: Game, top: Pending, option: Plain) -> None:
+def take_display(game: Table, top: Pending, option: Plain) -> None:
     take_from_display(game, game.s.players[top.seat], str(top.data.deck), option.value)
 
 
-def take_from_display(game: Game, p: PlayerState, deck: str, card: str) -> None:
+def take_from_display(game: Table, p: PlayerState, deck: str, card: str) -> None:
     """Take a face-up card; the rest slide toward the icon and the deck fills the gap."""
     s = game.s
     pile, display = (
@@ -636,7 +636,7 @@ def take_from_display(game: Game, p: PlayerState, deck: str, card: str) -> None:
     game.log("take-display", p.seat, card=card)
 
 
-def district_gains(game: Game, pips: int) -> dict[str, int]:
+def district_gains(game: Table, pips: int) -> dict[str, int]:
     """What a die of ``pips`` gains in the Smuggler's District now: per Smuggler die there, the
     resource its colour pays by the Dice Bonus tile, times the tier the pips reach."""
     district = game.cat.harbor.smugglers_district
@@ -651,7 +651,7 @@ def district_gains(game: Game, pips: int) -> dict[str, int]:
     return gains
 
 
-def smuggle(game: Game, p: PlayerState, die: int, pips: int) -> None:
+def smuggle(game: Table, p: PlayerState, die: int, pips: int) -> None:
     """A die in the Smuggler's District: per Smuggler die, its colour's resource times the tier."""
     s = game.s
     district = game.cat.harbor.smugglers_district
@@ -665,13 +665,13 @@ def smuggle(game: Game, p: PlayerState, die: int, pips: int) -> None:
 # --- the rules of placing dice ----------------------------------------------------------------------
 
 
-def _dice_key(game: Game, die: int) -> tuple[str, int, bool, int, bool]:
+def _dice_key(game: Table, die: int) -> tuple[str, int, bool, int, bool]:
     """What makes two drafted dice alike for placing: colour, face, Wild, extra pips, no fee."""
     s = game.s
     return (die_colour(die), s.faces[die], die in s.die_wild, s.die_bonus.get(str(die), 0), die in s.die_no_fee)
 
 
-def _not_drafted(game: Game, p: PlayerState, die: int) -> Refusal | None:
+def _not_drafted(game: Table, p: PlayerState, die: int) -> Refusal | None:
     if die not in p.drafted:
         return Refusal(f"die {die} is not one of your drafted dice", R.PLACING)
     return None
@@ -685,16 +685,16 @@ class PlaceDieRule(ActionRule[PlaceDie]):
     action = PlaceDie
     entry = R.WHERE_A_DIE_MAY_GO
 
-    def candidates(self, game: Game, top: Pending) -> list[PlaceDie]:
+    def candidates(self, game: Table, top: Pending) -> list[PlaceDie]:
         slots = [*geometry(game).slot_ids, DISTRICT]
         drafted = game.s.players[top.seat].drafted
         return ([PlaceDie(d, sid) for d in drafted for sid in slots]
                 + [PlaceDie(d, sid, True) for d in drafted for sid in slots])
 
-    def legal(self, game: Game, top: Pending) -> list[PlaceDie]:
+    def legal(self, game: Table, top: Pending) -> list[PlaceDie]:
         return placements(game, game.s.players[top.seat])
 
-    def check(self, game: Game, top: Pending, action: PlaceDie) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: PlaceDie) -> Refusal | None:
         s = game.s
         p = s.players[top.seat]
         refusal = _not_drafted(game, p, action.die)
@@ -724,10 +724,10 @@ class PlaceDieRule(ActionRule[PlaceDie]):
                 return Refusal("this die gives nothing there anyway: place it without declining", R.BENEFIT_TIERS)
         return None
 
-    def apply(self, game: Game, top: Pending, action: PlaceDie) -> None:
+    def apply(self, game: Table, top: Pending, action: PlaceDie) -> None:
         apply_place(game, top, action)
 
-    def words(self, game: Game, top: Pending | None, action: PlaceDie) -> str:
+    def words(self, game: Table, top: Pending | None, action: PlaceDie) -> str:
         s = game.s
         label = die_words(game, action.die)
         wild = " (Wild)" if action.die in s.die_wild else ""
@@ -760,7 +760,7 @@ class PlaceDieRule(ActionRule[PlaceDie]):
         return f"{between}: split {pip_count_words(game, action.die, shop_pips)}{extra}"
 
 
-def pip_count_words(game: Game, die: int, shop_pips: int = 0) -> str:
+def pip_count_words(game: Table, die: int, shop_pips: int = 0) -> str:
     """A die's pips for its placement, and where those beyond its face come from: "5 pips (2 + 1
     extra + 2 from Shops)"; just "4 pips" when they are all on its face."""
     face = game.s.faces[die]
@@ -773,14 +773,14 @@ def pip_count_words(game: Game, die: int, shop_pips: int = 0) -> str:
     return plural(face + extra + shop_pips, "pip") + (f" ({' + '.join(parts)})" if len(parts) > 1 else "")
 
 
-def district_words(game: Game, ledger: supply.Ledger, pips: int) -> str:
+def district_words(game: Table, ledger: supply.Ledger, pips: int) -> str:
     """What a die of ``pips`` would gain in the Smuggler's District now, in words."""
     items = ledger.gain(district_gains(game, pips))
     items.append({"k": "smuggler", "n": game.cat.harbor.smugglers_district.smuggler_tokens})
     return ", ".join(gain_words(game.cat, items, before=True))
 
 
-def split_words(game: Game, data: AssignDecision, pips: tuple[int, ...]) -> str:
+def split_words(game: Table, data: AssignDecision, pips: tuple[int, ...]) -> str:
     """A pip split on the tiles of the die just placed, with what each tile would give now:
     "3 to Blacksmith Avenue (2 Metal), 1 to Shipyard (the small ship Celox)"; a part too small for
     its tile's first tier gives nothing there ("1 to Sailmaker (nothing: needs 3)")."""
@@ -809,14 +809,14 @@ class AssignPipsRule(ActionRule[AssignPips]):
     action = AssignPips
     entry = R.SPLITTING_PIPS
 
-    def candidates(self, game: Game, top: Pending) -> list[AssignPips]:
+    def candidates(self, game: Table, top: Pending) -> list[AssignPips]:
         pips = top.data.pips
         return [AssignPips((0, 0))] + [AssignPips((a, pips - a)) for a in range(pips + 1)]
 
-    def legal(self, game: Game, top: Pending) -> list[AssignPips]:
+    def legal(self, game: Table, top: Pending) -> list[AssignPips]:
         return assign_options(game, top)
 
-    def check(self, game: Game, top: Pending, action: AssignPips) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: AssignPips) -> Refusal | None:
         if action in assign_options(game, top):
             return None
         data = top.data
@@ -842,10 +842,10 @@ class AssignPipsRule(ActionRule[AssignPips]):
         return Refusal(f"this split gives each tile the same as {same}, which the choices list instead: "
                        "take that one", R.SPLITTING_PIPS)
 
-    def apply(self, game: Game, top: Pending, action: AssignPips) -> None:
+    def apply(self, game: Table, top: Pending, action: AssignPips) -> None:
         apply_assign(game, top, action)
 
-    def words(self, game: Game, top: Pending | None, action: AssignPips) -> str:
+    def words(self, game: Table, top: Pending | None, action: AssignPips) -> str:
         if top is None or top.kind != "assign":
             return f"Assign {'+'.join(map(str, action.pips))} pips"
         return split_words(game, top.data, action.pips)
@@ -858,24 +858,24 @@ class SpendFavorPipRule(ActionRule[SpendFavorPip]):
     action = SpendFavorPip
     entry = R.FAVOR
 
-    def candidates(self, game: Game, top: Pending) -> list[SpendFavorPip]:
+    def candidates(self, game: Table, top: Pending) -> list[SpendFavorPip]:
         return [SpendFavorPip(d) for d in game.s.players[top.seat].drafted]
 
-    def legal(self, game: Game, top: Pending) -> list[SpendFavorPip]:
+    def legal(self, game: Table, top: Pending) -> list[SpendFavorPip]:
         p = game.s.players[top.seat]
         return [new_favor_pip(d) for d in p.drafted] if p.favor >= 1 else []
 
-    def check(self, game: Game, top: Pending, action: SpendFavorPip) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: SpendFavorPip) -> Refusal | None:
         p = game.s.players[top.seat]
         refusal = _not_drafted(game, p, action.die)
         if refusal:
             return refusal
         return Refusal("you have no Favor", R.FAVOR) if p.favor < 1 else None
 
-    def apply(self, game: Game, top: Pending, action: SpendFavorPip) -> None:
+    def apply(self, game: Table, top: Pending, action: SpendFavorPip) -> None:
         apply_boost(game, top, action)
 
-    def words(self, game: Game, top: Pending | None, action: SpendFavorPip) -> str:
+    def words(self, game: Table, top: Pending | None, action: SpendFavorPip) -> str:
         now = pips_of(game, action.die)
         return f"Spend 1 Favor: {die_words(game, action.die)} counts {now + 1} pips for its placement"
 
@@ -887,14 +887,14 @@ class UseSmugglerTokenRule(ActionRule[UseSmugglerToken]):
     action = UseSmugglerToken
     entry = R.SMUGGLER_TOKENS
 
-    def candidates(self, game: Game, top: Pending) -> list[UseSmugglerToken]:
+    def candidates(self, game: Table, top: Pending) -> list[UseSmugglerToken]:
         return [UseSmugglerToken(d) for d in game.s.players[top.seat].drafted]
 
-    def legal(self, game: Game, top: Pending) -> list[UseSmugglerToken]:
+    def legal(self, game: Table, top: Pending) -> list[UseSmugglerToken]:
         p = game.s.players[top.seat]
         return [new_smuggler_token(d) for d in p.drafted if d not in game.s.die_no_fee] if p.smuggler >= 1 else []
 
-    def check(self, game: Game, top: Pending, action: UseSmugglerToken) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: UseSmugglerToken) -> Refusal | None:
         p = game.s.players[top.seat]
         refusal = _not_drafted(game, p, action.die)
         if refusal:
@@ -906,8 +906,8 @@ class UseSmugglerTokenRule(ActionRule[UseSmugglerToken]):
             return Refusal(f"{label} already ignores Shore fees", R.PAST_A_FEE)
         return None
 
-    def apply(self, game: Game, top: Pending, action: UseSmugglerToken) -> None:
+    def apply(self, game: Table, top: Pending, action: UseSmugglerToken) -> None:
         apply_boost(game, top, action)
 
-    def words(self, game: Game, top: Pending | None, action: UseSmugglerToken) -> str:
+    def words(self, game: Table, top: Pending | None, action: UseSmugglerToken) -> str:
         return f"Spend a Smuggler token: {die_words(game, action.die)} ignores Shore fees for its placement"

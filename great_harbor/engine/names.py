@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from great_harbor.data import Catalogue
     from great_harbor.data.models import Benefit
 
-    from .game import Game
+    from .table import Table
 
 SMUGGLERS_DISTRICT = "the Smuggler's District"
 
@@ -23,18 +23,18 @@ SMUGGLERS_DISTRICT = "the Smuggler's District"
 # --- names --------------------------------------------------------------------------------------
 
 
-def die(game: Game, d: int) -> str:
+def die(game: Table, d: int) -> str:
     """A die as players read it: colour letter and face, ``B4``."""
     return die_label(d, game.s.faces[d])
 
 
-def die_place(game: Game, d: int) -> str:
+def die_place(game: Table, d: int) -> str:
     """Where a die is: "drafted", or on a slot ("on Forum / Shipyard")."""
     slot = next((sid for sid, x in game.s.slots.items() if x == d), None)
     return "drafted" if slot is None else f"on {slot_name(game, slot)}"
 
 
-def card_name(game: Game, card: str) -> str:
+def card_name(game: Table, card: str) -> str:
     """A card by name; Persons and Buildings carry their number and colour (names repeat). The
     number is marked ``#`` so that nobody reads it as a cost."""
     cat = game.cat
@@ -55,7 +55,7 @@ def card_name(game: Game, card: str) -> str:
     return card
 
 
-def short_card_name(game: Game, card: str) -> str:
+def short_card_name(game: Table, card: str) -> str:
     cat = game.cat
     for table in (cat.persons, cat.buildings, cat.ships, cat.pirates, cat.conversion_cards):
         if card in table:
@@ -63,16 +63,16 @@ def short_card_name(game: Game, card: str) -> str:
     return card
 
 
-def tile_name(game: Game, tile: str) -> str:
+def tile_name(game: Table, tile: str) -> str:
     return game.cat.tiles[tile].name
 
 
-def slot_tiles(game: Game, slot: str) -> list[str]:
+def slot_tiles(game: Table, slot: str) -> list[str]:
     """Tile ids a slot touches (one for a Shore slot, two for a shared slot)."""
     return [game.s.layout[cell] for cell in geometry(game).slot_cells[slot]]
 
 
-def slot_name(game: Game, slot: str) -> str:
+def slot_name(game: Table, slot: str) -> str:
     """Where a slot is, by the tiles it touches: "Sailmaker's top shore", "Forum / Shipyard"."""
     if slot == DISTRICT:
         return SMUGGLERS_DISTRICT
@@ -86,12 +86,12 @@ def slot_label(tiles: Sequence[str], side: str) -> str:
     return f"{tiles[0]} / {tiles[1]}"
 
 
-def slot_where(game: Game, slot: str) -> dict[str, Any]:
+def slot_where(game: Table, slot: str) -> dict[str, Any]:
     """A slot as a log event keeps it: the tiles it touches and its side (see :func:`slot_label`)."""
     return {"slot": slot, "tiles": slot_tiles(game, slot), "side": str(game.cat.slots[slot].side)}
 
 
-def slot_colours(game: Game, slot: str) -> str:
+def slot_colours(game: Table, slot: str) -> str:
     """The two colour halves of a slot as letters: ``R/P``."""
     halves = game.cat.slots[slot].colours
     return "/".join(str(c)[0].upper() for c in halves)
@@ -234,20 +234,20 @@ def benefit_words(benefit: Benefit, ships_left: Mapping[str, str] | None = None)
     return ", ".join(parts) if parts else "nothing"
 
 
-def tier_words(game: Game, tile: str, tier: int) -> str:
+def tier_words(game: Table, tile: str, tier: int) -> str:
     if tier <= 0:
         return "nothing"
     return benefit_words(game.cat.tiles[tile].benefits[tier - 1], game.s.ship_display)
 
 
-def ship_name(game: Game, p: PlayerState, dock: int | str) -> str:
+def ship_name(game: Table, p: PlayerState, dock: int | str) -> str:
     sh = p.docks[int(dock) - 1]
     if sh is None:
         return f"dock {dock}"
     return f"{game.cat.ships[sh.card].name} (dock {sh.dock})"
 
 
-def site_name(game: Game, site_id: str) -> str:
+def site_name(game: Table, site_id: str) -> str:
     site = next(s for s in game.cat.colony_board.sites if s.id == site_id)
     return f"{'Dock Hut' if site.kind == 'dock_hut' else 'Insula'} {site.index}"
 

@@ -12,16 +12,16 @@ from .errors import Refusal
 from .rulebook import ActionRule, rule
 
 if TYPE_CHECKING:
-    from .game import Game
     from .state import Pending
+    from .table import Table
 
 
-def start_turn(game: Game) -> None:
+def start_turn(game: Table) -> None:
     game.s.phase = "draft"
     draft.roll(game)
 
 
-def step(game: Game) -> None:
+def step(game: Table) -> None:
     """One automatic step; called while no decision is pending."""
     s = game.s
     if s.phase == "draft":
@@ -69,45 +69,45 @@ class EndTurnRule(ActionRule[EndTurn]):
     action = EndTurn
     entry = R.PLACING
 
-    def legal(self, game: Game, top: Pending) -> list[EndTurn]:
+    def legal(self, game: Table, top: Pending) -> list[EndTurn]:
         if top.kind == "turn" and game.s.players[top.seat].drafted:
             return []
         return [new_end_turn()]
 
-    def candidates(self, game: Game, top: Pending) -> list[EndTurn]:
+    def candidates(self, game: Table, top: Pending) -> list[EndTurn]:
         return [EndTurn()]
 
-    def check(self, game: Game, top: Pending, action: EndTurn) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: EndTurn) -> Refusal | None:
         left = game.s.players[top.seat].drafted
         if top.kind == "turn" and left:
             return Refusal(f"both dice must be placed first ({len(left)} still to place)", R.PLACING)
         return None
 
-    def apply(self, game: Game, top: Pending, action: EndTurn) -> None:
+    def apply(self, game: Table, top: Pending, action: EndTurn) -> None:
         if top.kind == "final_convert":
             finish_final_convert(game, top.seat)
         else:
             end_player_turn(game, top.seat)
 
-    def words(self, game: Game, top: Pending | None, action: EndTurn) -> str:
+    def words(self, game: Table, top: Pending | None, action: EndTurn) -> str:
         if top is not None and top.kind == "final_convert":
             return "Finish: no more conversions"
         return "End your turn"
 
 
-def end_player_turn(game: Game, seat: int) -> None:
+def end_player_turn(game: Table, seat: int) -> None:
     game.pop()
     p = game.s.players[seat]
     p.placed_this_turn = 0
     game.log("end-turn", seat)
 
 
-def finish_final_convert(game: Game, seat: int) -> None:
+def finish_final_convert(game: Table, seat: int) -> None:
     game.pop()
     game.log("done-converting", seat)
 
 
-def end_of_turn(game: Game) -> None:
+def end_of_turn(game: Table) -> None:
     """End of Turn Steps 1-5."""
     s = game.s
     voyage.sail_back(game)  # 1. ships sail back
@@ -139,7 +139,7 @@ def end_of_turn(game: Game) -> None:
     start_turn(game)
 
 
-def refresh_demands(game: Game) -> None:
+def refresh_demands(game: Table) -> None:
     """End of Turn step 3: every empty Luxury demand space gets a random unused demand tile."""
     s = game.s
     filled: list[list[int | str]] = []
@@ -153,7 +153,7 @@ def refresh_demands(game: Game) -> None:
         game.log("demands-refilled", filled=filled)
 
 
-def end_of_round(game: Game) -> None:
+def end_of_round(game: Table) -> None:
     """End of Round Steps 1-5 (and Governor's Villa)."""
     s = game.s
     for p in s.players:

@@ -26,8 +26,8 @@ from .actions import Action
 from .errors import EngineError, Refusal
 
 if TYPE_CHECKING:
-    from .game import Game
     from .state import Pending
+    from .table import Table
 
 A = TypeVar("A", bound=Action)
 
@@ -39,26 +39,26 @@ class ActionRule(Generic[A]):
     action: ClassVar[type[Action]]
     entry: ClassVar[str]
 
-    def candidates(self, game: Game, top: Pending) -> Iterable[A]:
+    def candidates(self, game: Table, top: Pending) -> Iterable[A]:
         """Every action of this kind a player could ask for now, legal or not."""
         return self.legal(game, top)
 
-    def legal(self, game: Game, top: Pending) -> Iterable[A]:
+    def legal(self, game: Table, top: Pending) -> Iterable[A]:
         """The legal actions of this kind, in the order they are offered."""
         return [a for a in self.candidates(game, top) if self.check(game, top, a) is None]
 
-    def check(self, game: Game, top: Pending, action: A) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: A) -> Refusal | None:
         """Why ``action`` is not possible now, or None when it is."""
         raise NotImplementedError
 
-    def apply(self, game: Game, top: Pending, action: A) -> None:
+    def apply(self, game: Table, top: Pending, action: A) -> None:
         raise NotImplementedError
 
-    def words(self, game: Game, top: Pending | None, action: A) -> str:
+    def words(self, game: Table, top: Pending | None, action: A) -> str:
         """What ``action`` does, in one line, for the player who would take it."""
         raise NotImplementedError
 
-    def detail(self, game: Game, top: Pending | None, action: A) -> str:
+    def detail(self, game: Table, top: Pending | None, action: A) -> str:
         """Longer help a player may want before choosing (a card's effect); empty when there is none."""
         return ""
 
@@ -91,7 +91,7 @@ def rule_for(action: Action | type[Action]) -> ActionRule:  # type: ignore[type-
 # --- which actions answer which decision, in what order ---------------------------------------------
 
 # Given the table and the decision, the function that orders a group's actions.
-Key = Callable[["Game", "Pending"], Callable[[Action], int]]
+Key = Callable[["Table", "Pending"], Callable[[Action], int]]
 
 
 class Group:
@@ -117,7 +117,7 @@ def answers(kind: str) -> tuple[type[Action], ...]:
     return tuple(a for g in DECISIONS.get(kind, ()) for a in g.actions)
 
 
-Legal = Callable[["Game", "Pending"], Iterable[Action]]
+Legal = Callable[["Table", "Pending"], Iterable[Action]]
 _PLANS: dict[str, list[tuple[tuple[Legal, ...], Key | None]]] = {}
 
 
@@ -130,7 +130,7 @@ def _plan(kind: str) -> list[tuple[tuple[Legal, ...], Key | None]]:
     return plan
 
 
-FastLegal = Callable[["Game", "Pending"], list[Action]]  # a new list each call
+FastLegal = Callable[["Table", "Pending"], list[Action]]  # a new list each call
 _FAST: dict[str, FastLegal] = {}
 
 
@@ -148,14 +148,14 @@ def fast_path(kind: str) -> Callable[[FastLegal], FastLegal]:
     return register
 
 
-def legal_actions(game: Game, top: Pending) -> list[Action]:
+def legal_actions(game: Table, top: Pending) -> list[Action]:
     fast = _FAST.get(top.kind)
     if fast is not None:
         return fast(game, top)
     return rules_legal_actions(game, top)
 
 
-def rules_legal_actions(game: Game, top: Pending) -> list[Action]:
+def rules_legal_actions(game: Table, top: Pending) -> list[Action]:
     """The legal actions as the decision's rules list them, one kind after the other."""
     out: list[Action] = []
     for generators, key in _plan(top.kind):
@@ -172,6 +172,6 @@ def rules_legal_actions(game: Game, top: Pending) -> list[Action]:
     return out
 
 
-def candidates(game: Game, top: Pending) -> list[Action]:
+def candidates(game: Table, top: Pending) -> list[Action]:
     """Every action a player could ask for at this decision, legal or not."""
     return [a for group in DECISIONS[top.kind] for cls in group.actions for a in RULES[cls].candidates(game, top)]

@@ -9,7 +9,7 @@ from . import card_hooks, colony, seats, shops
 from .state import PlayerState
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .table import Table
 
 ITEMS = ("cards", "governor", "structures", "buildings", "smuggler", "tokens")
 ITEM_NAMES = {
@@ -38,7 +38,7 @@ def items_of(p: PlayerState) -> tuple[str, ...]:
     return tuple(k for k in ITEM_WORDS if not (p.automa and k == "structures"))
 
 
-def colour_counts(game: Game, p: PlayerState) -> dict[str, int]:
+def colour_counts(game: Table, p: PlayerState) -> dict[str, int]:
     """The colour counts for Governor pairs: cards in the colony plus, in the Harbor Shops variant,
     one colour per slot each of the player's Shops touches."""
     counts = colony.card_colour_counts(game, p)
@@ -47,7 +47,7 @@ def colour_counts(game: Game, p: PlayerState) -> dict[str, int]:
     return counts
 
 
-def end_of_game_buildings(game: Game, p: PlayerState, mark: bool = False) -> int:
+def end_of_game_buildings(game: Table, p: PlayerState, mark: bool = False) -> int:
     """Prestige from the End of Game Buildings (Smithy, Tavern, Odeon, Curia); ``mark`` notes their
     effects as resolved."""
     total = 0
@@ -60,7 +60,7 @@ def end_of_game_buildings(game: Game, p: PlayerState, mark: bool = False) -> int
     return total
 
 
-def score(game: Game, p: PlayerState, mark: bool = False) -> dict[str, int]:
+def score(game: Table, p: PlayerState, mark: bool = False) -> dict[str, int]:
     """The breakdown of one player's final Prestige, item by item, and the total."""
     own = seats.controller(p).final_score(game, p, mark)  # the Automa's own list
     if own is not None:
@@ -84,7 +84,7 @@ def score(game: Game, p: PlayerState, mark: bool = False) -> dict[str, int]:
     return out
 
 
-def projected_scores(view: Game) -> list[dict[str, int]]:
+def projected_scores(view: Table) -> list[dict[str, int]]:
     """Every seat's breakdown (as :func:`score`) if the game ended now, the Automa by its own list.
 
     Every item of final scoring is public, so the projection of a seat is the same whoever looks:
@@ -96,11 +96,11 @@ def projected_scores(view: Game) -> list[dict[str, int]]:
     return [score(view, p) for p in view.s.players]
 
 
-def final_scores(game: Game) -> list[dict[str, int]]:
+def final_scores(game: Table) -> list[dict[str, int]]:
     return [score(game, p) for p in game.s.players]
 
 
-def winners(game: Game, scores: list[dict[str, int]]) -> list[int]:
+def winners(game: Table, scores: list[dict[str, int]]) -> list[int]:
     """Most Prestige wins; a tie goes to the most coins; still tied, the victory is shared."""
     best = max(sc["total"] for sc in scores)
     tied = [i for i, sc in enumerate(scores) if sc["total"] == best]
@@ -110,14 +110,14 @@ def winners(game: Game, scores: list[dict[str, int]]) -> list[int]:
     return [i for i in tied if game.s.players[i].coins == most]
 
 
-def ranking(game: Game, scores: list[dict[str, int]]) -> list[int]:
+def ranking(game: Table, scores: list[dict[str, int]]) -> list[int]:
     """The seats from first to last: most Prestige first, a tie broken by the most coins (as the
     winner is found), seats still tied in seat order."""
     coins = [p.coins for p in game.s.players]
     return sorted(range(len(scores)), key=lambda i: (-scores[i]["total"], -coins[i], i))
 
 
-def finish_game(game: Game) -> None:
+def finish_game(game: Table) -> None:
     s = game.s
     s.phase = "over"
     s.stack = []

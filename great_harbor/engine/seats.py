@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .game import Game
     from .state import PlayerState, ShipState
+    from .table import Table
 
 
 class SeatController:
@@ -25,23 +25,23 @@ class SeatController:
     takes_action_turn = True  # has a turn in the Action phase
     orders_own_ships = True  # chooses which of its ships sharing a position resolves first
 
-    def draft(self, game: Game, seat: int) -> None:
+    def draft(self, game: Table, seat: int) -> None:
         """Its turn to draft a die."""
         game.push("draft", seat)
 
-    def before_voyage(self, game: Game, p: PlayerState) -> None:
+    def before_voyage(self, game: Table, p: PlayerState) -> None:
         """Just before the Voyage phase."""
 
-    def fights_alone(self, game: Game, p: PlayerState, ship: ShipState, pirates: int) -> bool:
+    def fights_alone(self, game: Table, p: PlayerState, ship: ShipState, pirates: int) -> bool:
         """Resolve the fight of ``ship`` against ``pirates`` by its own rules (True), or leave it to
         the rules of the Voyage phase (False: the person then trades or sails on)."""
         return False
 
-    def end_of_round(self, game: Game, p: PlayerState) -> bool:
+    def end_of_round(self, game: Table, p: PlayerState) -> bool:
         """Whether the End of Round steps for players (growth, workers, Buildings) apply to it."""
         return True
 
-    def final_score(self, game: Game, p: PlayerState, mark: bool) -> dict[str, int] | None:
+    def final_score(self, game: Table, p: PlayerState, mark: bool) -> dict[str, int] | None:
         """Its own final scoring, or None for the players' scoring."""
         return None
 

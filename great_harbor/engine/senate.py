@@ -17,13 +17,13 @@ from .state import Pending, PlayerState
 if TYPE_CHECKING:
     from great_harbor.data.models import SenateBonus
 
-    from .game import Game
+    from .table import Table
 
 FAVOR_FOR_MARKER = 2
 FAVOR_FOR_SENATE = 2
 
 
-def top_space(game: Game) -> int:
+def top_space(game: Table) -> int:
     return game.cat.senate.length - 1
 
 
@@ -39,7 +39,7 @@ class Step:
     bridges: tuple[int, ...]  # the bridges it completes, by index
 
 
-def plan(game: Game, p: PlayerState, tracks: Sequence[str]) -> list[Step]:
+def plan(game: Table, p: PlayerState, tracks: Sequence[str]) -> list[Step]:
     """The steps ``p`` would take moving up once on each of ``tracks`` in turn (a marker at the top
     stays there: no step), without moving anything."""
     senate = game.cat.senate
@@ -66,7 +66,7 @@ def plan(game: Game, p: PlayerState, tracks: Sequence[str]) -> list[Step]:
     return out
 
 
-def advance(game: Game, p: PlayerState, colour: str, steps: int = 1) -> None:
+def advance(game: Table, p: PlayerState, colour: str, steps: int = 1) -> None:
     """Move ``p``'s marker on ``colour`` up; every space stepped on pays its bonus, and a bridge
     bonus pays once both neighbouring markers have reached it."""
     for step in plan(game, p, [colour] * steps):
@@ -76,7 +76,7 @@ def advance(game: Game, p: PlayerState, colour: str, steps: int = 1) -> None:
         game.log("senate.advance", p.seat, colour=step.colour, space=step.space, bonuses=paid)
 
 
-def _gain(game: Game, p: PlayerState, bonus: SenateBonus, colour: str) -> list[dict[str, Any]]:
+def _gain(game: Table, p: PlayerState, bonus: SenateBonus, colour: str) -> list[dict[str, Any]]:
     """Pay one Senate bonus (a resource: the one the Dice Bonus tile gives for the colour of the
     track advanced on); returns the gain items."""
     items: list[dict[str, Any]] = []
@@ -93,7 +93,7 @@ def _gain(game: Game, p: PlayerState, bonus: SenateBonus, colour: str) -> list[d
     return items
 
 
-def _preview(game: Game, ledger: supply.Ledger, bonus: SenateBonus, colour: str) -> list[dict[str, Any]]:
+def _preview(game: Table, ledger: supply.Ledger, bonus: SenateBonus, colour: str) -> list[dict[str, Any]]:
     """What one Senate bonus would pay now (see :func:`_gain`), as gain items."""
     items: list[dict[str, Any]] = []
     if bonus.resource:
@@ -107,7 +107,7 @@ def _preview(game: Game, ledger: supply.Ledger, bonus: SenateBonus, colour: str)
     return items
 
 
-def bonus_words(game: Game, p: PlayerState, steps: Sequence[Step], paid: Mapping[str, int] | None = None) -> str:
+def bonus_words(game: Table, p: PlayerState, steps: Sequence[Step], paid: Mapping[str, int] | None = None) -> str:
     """Every bonus the steps would pay now, bridges included, summed: "+1 Colonist, +1 coin";
     empty when they pay nothing. ``paid``: resources spent before the steps (a card's cost), so a
     track the cost empties has room again."""
@@ -118,7 +118,7 @@ def bonus_words(game: Game, p: PlayerState, steps: Sequence[Step], paid: Mapping
     return ", ".join(f"+{w}" for w in names.gain_words(game.cat, items, before=True))
 
 
-def steps_words(game: Game, p: PlayerState, tracks: Sequence[str], named: bool = True) -> str:
+def steps_words(game: Table, p: PlayerState, tracks: Sequence[str], named: bool = True) -> str:
     """Where moving up on ``tracks`` takes ``p``'s markers and what it pays, in brackets:
     "(blue 3 + yellow 3: +1 Colonist, +1 coin)"; with one track and ``named`` False, "(to 5: +1
     Prestige)"."""
@@ -143,14 +143,14 @@ class RetrieveMarkerRule(ActionRule[RetrieveMarker]):
     action = RetrieveMarker
     entry = R.FAVOR
 
-    def candidates(self, game: Game, top: Pending) -> list[RetrieveMarker]:
+    def candidates(self, game: Table, top: Pending) -> list[RetrieveMarker]:
         return [RetrieveMarker(card) for card in game.s.players[top.seat].activated]
 
-    def legal(self, game: Game, top: Pending) -> list[RetrieveMarker]:
+    def legal(self, game: Table, top: Pending) -> list[RetrieveMarker]:
         p = game.s.players[top.seat]
         return [new_retrieve_marker(card) for card in p.activated] if p.favor >= FAVOR_FOR_MARKER else []
 
-    def check(self, game: Game, top: Pending, action: RetrieveMarker) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: RetrieveMarker) -> Refusal | None:
         p = game.s.players[top.seat]
         if p.favor < FAVOR_FOR_MARKER:
             return Refusal(f"needs {FAVOR_FOR_MARKER} Favor, you have {p.favor}", R.FAVOR)
@@ -158,13 +158,13 @@ class RetrieveMarkerRule(ActionRule[RetrieveMarker]):
             return Refusal("that Person has no Activation marker", R.FAVOR)
         return None
 
-    def apply(self, game: Game, top: Pending, action: RetrieveMarker) -> None:
+    def apply(self, game: Table, top: Pending, action: RetrieveMarker) -> None:
         p = game.s.players[top.seat]
         p.favor -= FAVOR_FOR_MARKER
         p.activated.remove(action.card)
         game.log("favor.retrieve-marker", p.seat, favor=FAVOR_FOR_MARKER, card=action.card)
 
-    def words(self, game: Game, top: Pending | None, action: RetrieveMarker) -> str:
+    def words(self, game: Table, top: Pending | None, action: RetrieveMarker) -> str:
         return (f"Spend {FAVOR_FOR_MARKER} Favor: take the Activation marker back from "
                 f"{names.card_name(game, action.card)}")
 
@@ -176,17 +176,17 @@ class FavorSenateRule(ActionRule[FavorSenate]):
     action = FavorSenate
     entry = R.FAVOR
 
-    def candidates(self, game: Game, top: Pending) -> list[FavorSenate]:
+    def candidates(self, game: Table, top: Pending) -> list[FavorSenate]:
         return [FavorSenate(c) for c in game.s.players[top.seat].senate]
 
-    def legal(self, game: Game, top: Pending) -> list[FavorSenate]:
+    def legal(self, game: Table, top: Pending) -> list[FavorSenate]:
         p = game.s.players[top.seat]
         if p.favor < FAVOR_FOR_SENATE:
             return []
         top_space_ = top_space(game)
         return [new_favor_senate(c) for c, pos in p.senate.items() if pos < top_space_]
 
-    def check(self, game: Game, top: Pending, action: FavorSenate) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: FavorSenate) -> Refusal | None:
         p = game.s.players[top.seat]
         if p.favor < FAVOR_FOR_SENATE:
             return Refusal(f"needs {FAVOR_FOR_SENATE} Favor, you have {p.favor}", R.FAVOR)
@@ -196,13 +196,13 @@ class FavorSenateRule(ActionRule[FavorSenate]):
             return Refusal("that Senate marker is at the top", R.SENATE_MOVING_UP)
         return None
 
-    def apply(self, game: Game, top: Pending, action: FavorSenate) -> None:
+    def apply(self, game: Table, top: Pending, action: FavorSenate) -> None:
         p = game.s.players[top.seat]
         p.favor -= FAVOR_FOR_SENATE
         game.log("favor.senate", p.seat, favor=FAVOR_FOR_SENATE)
         advance(game, p, action.colour, 1)
 
-    def words(self, game: Game, top: Pending | None, action: FavorSenate) -> str:
+    def words(self, game: Table, top: Pending | None, action: FavorSenate) -> str:
         p = game.s.players[top.seat if top is not None else 0]
         return (f"Spend {FAVOR_FOR_SENATE} Favor: advance on the {action.colour} Senate track "
                 f"{steps_words(game, p, [action.colour], named=False)}")

@@ -15,7 +15,7 @@ from great_harbor.data import Catalogue
 from .state import PlayerState
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .table import Table
 
 LUXURY_TOKENS_PER_KIND = 4  # the component list: 16 Luxury tokens, 4 of each
 
@@ -44,7 +44,7 @@ def resource_items(held: Mapping[str, int], top: int, gains: Mapping[str, int]) 
     return items
 
 
-def gain(game: Game, p: PlayerState, gains: Mapping[str, int]) -> list[dict[str, Any]]:
+def gain(game: Table, p: PlayerState, gains: Mapping[str, int]) -> list[dict[str, Any]]:
     """Add resources; a track stops at its top and the gain then pays 1 Prestige once (the
     rulebook's Surplus rule, for every gain). Returns what was gained, as gain items."""
     items = resource_items(p.resources, game.cat.colony_board.resource_max, gains)
@@ -56,7 +56,7 @@ def gain(game: Game, p: PlayerState, gains: Mapping[str, int]) -> list[dict[str,
     return items
 
 
-def gain_resources(game: Game, p: PlayerState, gains: Mapping[str, int]) -> bool:
+def gain_resources(game: Table, p: PlayerState, gains: Mapping[str, int]) -> bool:
     """Add resources (see :func:`gain`); returns whether there was a surplus."""
     return any(item["k"] == "surplus" for item in gain(game, p, gains))
 
@@ -78,7 +78,7 @@ def cost_of(card_cost: Mapping[Any, int]) -> dict[str, int]:
     return {str(k): v for k, v in card_cost.items()}
 
 
-def card_cost(game: Game, card: str) -> Mapping[str, int]:
+def card_cost(game: Table, card: str) -> Mapping[str, int]:
     """The cost of a Ship or Building card, to read only (shared: :func:`cost_of` for one to
     change). What the legal-action lists ask, for every such card in hand at every decision."""
     return _card_costs(game.cat)[card]
@@ -92,7 +92,7 @@ def _card_costs(cat: Catalogue) -> dict[str, dict[str, int]]:
 
 
 
-def housing_capacity(game: Game, p: PlayerState) -> int:
+def housing_capacity(game: Table, p: PlayerState) -> int:
     board = game.cat.colony_board
     insulae = [s for s in p.structures if s.startswith("insula")]
     if not insulae:  # the usual case, asked for every ledger: no pairs to look for
@@ -111,11 +111,11 @@ def colonist_item(room: int, left: int, n: int) -> dict[str, Any]:
     return item
 
 
-def housing_room(game: Game, p: PlayerState) -> int:
+def housing_room(game: Table, p: PlayerState) -> int:
     return housing_capacity(game, p) - p.free_colonists
 
 
-def gain_colonists_item(game: Game, p: PlayerState, n: int) -> dict[str, Any]:
+def gain_colonists_item(game: Table, p: PlayerState, n: int) -> dict[str, Any]:
     """Take up to ``n`` colonists from the supply into free housing; returns the gain item."""
     s = game.s
     item = colonist_item(housing_room(game, p), s.colonist_supply, n)
@@ -124,7 +124,7 @@ def gain_colonists_item(game: Game, p: PlayerState, n: int) -> dict[str, Any]:
     return item
 
 
-def gain_colonists(game: Game, p: PlayerState, n: int) -> int:
+def gain_colonists(game: Table, p: PlayerState, n: int) -> int:
     """Take up to ``n`` colonists from the supply into free housing; returns how many came."""
     return int(gain_colonists_item(game, p, n)["got"])
 
@@ -134,7 +134,7 @@ class Ledger:
     action would give, worked out before the player chooses it (resources on their tracks, room
     in housing, colonists in the supply), in the same gain items as the gains themselves."""
 
-    def __init__(self, game: Game, p: PlayerState) -> None:
+    def __init__(self, game: Table, p: PlayerState) -> None:
         self.top = game.cat.colony_board.resource_max
         self.resources = dict(p.resources)
         self.room = housing_room(game, p)
@@ -163,7 +163,7 @@ class Ledger:
         return item
 
 
-def to_housing_or_supply(game: Game, p: PlayerState, n: int) -> int:
+def to_housing_or_supply(game: Table, p: PlayerState, n: int) -> int:
     """``n`` colonists go to free housing; those with no room go back to the supply. Returns how
     many found room."""
     room = housing_capacity(game, p) - p.free_colonists
@@ -173,7 +173,7 @@ def to_housing_or_supply(game: Game, p: PlayerState, n: int) -> int:
     return home
 
 
-def return_workers(game: Game, p: PlayerState) -> tuple[int, int]:
+def return_workers(game: Table, p: PlayerState) -> tuple[int, int]:
     """End of round: colonists on buildings, structure sites and production tiles come home.
     Returns how many came back and how many of those found room in housing."""
     n = sum(p.building_workers.values()) + len(p.site_workers) + sum(p.luxury_workers)
@@ -183,7 +183,7 @@ def return_workers(game: Game, p: PlayerState) -> tuple[int, int]:
     return n, (to_housing_or_supply(game, p, n) if n else 0)
 
 
-def luxury_supply(game: Game, luxury: str) -> int:
+def luxury_supply(game: Table, luxury: str) -> int:
     held = 0
     for p in game.s.players:  # a loop, not sum(): asked for every production tile at every turn
         held += p.luxuries[luxury]
@@ -196,7 +196,7 @@ def colonists_in_colony(p: PlayerState) -> int:
     return p.free_colonists + sum(p.building_workers.values()) + len(p.site_workers) + sum(p.luxury_workers) + crew
 
 
-def current_bonus_mapping(game: Game) -> dict[str, str]:
+def current_bonus_mapping(game: Table) -> dict[str, str]:
     """The basic resource each die colour pays, by the Dice Bonus tile face up now."""
     return dict(_bonus_mapping(game.cat, game.s.dice_bonus_stack[0]))  # a copy: the caller's to keep
 

@@ -57,8 +57,8 @@ _shop = RULES[SetUpShop].legal
 _END_TURN = new_end_turn()  # the one EndTurn (it has no fields)
 
 if TYPE_CHECKING:
-    from .game import Game
     from .state import Pending
+    from .table import Table
 
 
 @cache
@@ -78,7 +78,7 @@ def _card_kinds(cat: Catalogue) -> dict[str, tuple[bool, bool, bool]]:
 
 
 @fast_path("turn")
-def turn_actions(game: Game, top: Pending) -> list[Action]:
+def turn_actions(game: Table, top: Pending) -> list[Action]:
     """``rulebook.legal_actions`` of a turn (see the module's docstring)."""
     s = game.s
     cat = game.cat

@@ -15,10 +15,10 @@ from .rulebook import ActionRule, rule
 from .state import DOCKED, LUXURIES, OUTBOUND, RETURNING, Pending, PlayerState, ShipState
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .table import Table
 
 
-def start(game: Game) -> None:
+def start(game: Table) -> None:
     s = game.s
     for p in s.players:
         seats.controller(p).before_voyage(game, p)  # the Automa sends out every docked ship
@@ -31,13 +31,13 @@ def start(game: Game) -> None:
         game.log("voyage.start")
 
 
-def outbound(game: Game, segment: int) -> list[tuple[PlayerState, ShipState]]:
+def outbound(game: Table, segment: int) -> list[tuple[PlayerState, ShipState]]:
     return [
         (p, sh) for p in game.s.players for sh in fleet.ships(p) if sh.where == OUTBOUND and sh.segment == segment
     ]
 
 
-def pirate_total(game: Game, p: PlayerState) -> int:
+def pirate_total(game: Table, p: PlayerState) -> int:
     """Strength of every Pirate card revealed in this Voyage phase (less one a Diplomat ignores)."""
     total = 0
     for card in game.s.pirates:
@@ -46,7 +46,7 @@ def pirate_total(game: Game, p: PlayerState) -> int:
     return total
 
 
-def step(game: Game) -> bool:
+def step(game: Table) -> bool:
     """One automatic step of the Voyage phase. False once the phase is over."""
     s = game.s
     v = s.voyage
@@ -84,23 +84,23 @@ def step(game: Game) -> bool:
     return True
 
 
-def _voyage_order(game: Game) -> list[int]:
+def _voyage_order(game: Table) -> list[int]:
     s = game.s
     return [(s.anchor + i) % s.seats for i in range(s.seats)]
 
 
-def askers_before_reveal(game: Game, p: PlayerState) -> list[str]:
+def askers_before_reveal(game: Table, p: PlayerState) -> list[str]:
     """The Persons of ``p``'s (the Corsair) whose use must be offered before the next reveal."""
     if not seats.controller(p).decides:
         return []
     return [c.id for c in card_hooks.persons(game, p) if c.asks_before_reveal(game, p)]
 
 
-def _corsair_ready(game: Game, p: PlayerState) -> bool:
+def _corsair_ready(game: Table, p: PlayerState) -> bool:
     return bool(askers_before_reveal(game, p))
 
 
-def reveal_pirate(game: Game, segment: int) -> None:
+def reveal_pirate(game: Table, segment: int) -> None:
     s = game.s
     if not s.pirate_deck:
         s.pirate_deck = s.pirate_discard
@@ -114,7 +114,7 @@ def reveal_pirate(game: Game, segment: int) -> None:
     game.log("pirate", segment=segment, card=card, total=total)
 
 
-def battle(game: Game, seat: int, dock: int) -> None:
+def battle(game: Table, seat: int, dock: int) -> None:
     p = game.s.players[seat]
     sh = p.docks[dock - 1]
     assert sh is not None
@@ -131,7 +131,7 @@ def battle(game: Game, seat: int, dock: int) -> None:
     game.push("voyage_choice", seat, dock=dock, segment=sh.segment)
 
 
-def turn_back(game: Game, sh: ShipState, segment: int) -> None:
+def turn_back(game: Table, sh: ShipState, segment: int) -> None:
     sh.where = RETURNING
     sh.sail_back = game.cat.trade_board.segments[segment].sail_back_start
     sh.segment = -1
@@ -141,7 +141,7 @@ def turn_back(game: Game, sh: ShipState, segment: int) -> None:
 # --- the decisions of the Voyage phase -------------------------------------------------------------
 
 
-def _ship_choice(game: Game, top: Pending, dock: int) -> Refusal | None:
+def _ship_choice(game: Table, top: Pending, dock: int) -> Refusal | None:
     if top.kind != "voyage_choice" or dock != top.data.dock:
         return Refusal(f"the ship to decide for is in dock {top.data.dock}", R.BATTLES)
     return None
@@ -155,20 +155,20 @@ class TradeRule(ActionRule[Trade]):
     action = Trade
     entry = R.TRADE
 
-    def legal(self, game: Game, top: Pending) -> list[Trade]:
+    def legal(self, game: Table, top: Pending) -> list[Trade]:
         return [new_trade(top.data.dock)]
 
-    def check(self, game: Game, top: Pending, action: Trade) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: Trade) -> Refusal | None:
         return _ship_choice(game, top, action.dock)
 
-    def apply(self, game: Game, top: Pending, action: Trade) -> None:
+    def apply(self, game: Table, top: Pending, action: Trade) -> None:
         game.pop()
         p = game.s.players[top.seat]
         sh = p.docks[top.data.dock - 1]
         assert sh is not None
         trade(game, p, sh)
 
-    def words(self, game: Game, top: Pending | None, action: Trade) -> str:
+    def words(self, game: Table, top: Pending | None, action: Trade) -> str:
         p = game.s.players[top.seat if top is not None else 0]
         sh = p.docks[action.dock - 1]
         if sh is None:
@@ -186,10 +186,10 @@ class SailOnRule(ActionRule[SailOn]):
     action = SailOn
     entry = R.BATTLES
 
-    def candidates(self, game: Game, top: Pending) -> list[SailOn]:
+    def candidates(self, game: Table, top: Pending) -> list[SailOn]:
         return [new_sail_on(top.data.dock)]
 
-    def check(self, game: Game, top: Pending, action: SailOn) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: SailOn) -> Refusal | None:
         refusal = _ship_choice(game, top, action.dock)
         if refusal:
             return refusal
@@ -197,7 +197,7 @@ class SailOnRule(ActionRule[SailOn]):
             return Refusal("the third segment is as far as ships sail: trade there", R.BATTLES)
         return None
 
-    def apply(self, game: Game, top: Pending, action: SailOn) -> None:
+    def apply(self, game: Table, top: Pending, action: SailOn) -> None:
         game.pop()
         p = game.s.players[top.seat]
         sh = p.docks[top.data.dock - 1]
@@ -206,19 +206,19 @@ class SailOnRule(ActionRule[SailOn]):
         sh.position = fleet.free_position(game, p, sh.segment, sh)
         game.log("sail-on", p.seat, ship=sh.card, segment=sh.segment)
 
-    def words(self, game: Game, top: Pending | None, action: SailOn) -> str:
+    def words(self, game: Table, top: Pending | None, action: SailOn) -> str:
         p = game.s.players[top.seat if top is not None else 0]
         sh = p.docks[action.dock - 1]
         nxt = (sh.segment + 2) if sh is not None else 0
         return f"Sail {names.ship_name(game, p, action.dock)} on to segment {nxt}"
 
 
-def ship_order_options(game: Game, top: Pending) -> list[str]:
+def ship_order_options(game: Table, top: Pending) -> list[str]:
     """The ships (docks) sharing a position, of which the owner says which resolves first."""
     return list(top.data.docks)
 
 
-def resolve_first(game: Game, top: Pending, option: str) -> None:
+def resolve_first(game: Table, top: Pending, option: str) -> None:
     """The owner's ship in dock ``option`` (its code) fights first."""
     s = game.s
     game.pop()
@@ -228,7 +228,7 @@ def resolve_first(game: Game, top: Pending, option: str) -> None:
     battle(game, top.seat, dock)
 
 
-def trade(game: Game, p: PlayerState, sh: ShipState) -> None:
+def trade(game: Table, p: PlayerState, sh: ShipState) -> None:
     segment = sh.segment
     seg = game.cat.trade_board.segments[segment]
     c = fleet.cargo(game, p, sh)
@@ -246,7 +246,7 @@ def trade(game: Game, p: PlayerState, sh: ShipState) -> None:
               optional=True, segment=segment)
 
 
-def demand_options(game: Game, p: PlayerState, segment: int) -> list[DemandOption]:
+def demand_options(game: Table, p: PlayerState, segment: int) -> list[DemandOption]:
     out = []
     for tile in game.s.demands[segment]:
         wanted = str(game.cat.luxury_demand_tiles[tile].luxury)
@@ -256,7 +256,7 @@ def demand_options(game: Game, p: PlayerState, segment: int) -> list[DemandOptio
 
 
 @continuation("voyage.demand", DemandOption)
-def meet_demand(game: Game, top: Pending, option: DemandOption | None) -> None:
+def meet_demand(game: Table, top: Pending, option: DemandOption | None) -> None:
     if option is None:
         return
     p = game.s.players[top.seat]
@@ -270,7 +270,7 @@ def meet_demand(game: Game, top: Pending, option: DemandOption | None) -> None:
     game.log("demand", p.seat, luxury=luxury, prestige=prestige)
 
 
-def sail_back(game: Game) -> None:
+def sail_back(game: Table) -> None:
     """End of turn step 1: returning ships move their Speed toward the harbor."""
     for p in game.s.players:
         for sh in fleet.ships(p):
@@ -280,7 +280,7 @@ def sail_back(game: Game) -> None:
                     dock_ship(game, p, sh)
 
 
-def dock_ship(game: Game, p: PlayerState, sh: ShipState) -> None:
+def dock_ship(game: Table, p: PlayerState, sh: ShipState) -> None:
     sh.where = DOCKED
     sh.sail_back = 0
     sh.segment = -1

@@ -18,10 +18,10 @@ from ..state import LUXURIES, RESOURCES, STATS, Pending, PlayerState, ShipState
 from .persons import DiscountBuild, senate_steps
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..table import Table
 
 
-def _done(game: Game, top: Pending) -> None:
+def _done(game: Table, top: Pending) -> None:
     game.resolved(top.data.card)
 
 
@@ -43,22 +43,22 @@ class NavalAcademy(Card):
     numbers_used = ("crew",)
 
     @staticmethod
-    def options(game: Game, p: PlayerState) -> list[CrewOption]:
+    def options(game: Table, p: PlayerState) -> list[CrewOption]:
         out = []
         for sh in fleet.ships(p):
             if len(sh.crew) < fleet.hull(game, sh):
                 out += [CrewOption(sh.dock, st) for st in STATS if st not in sh.crew]
         return out
 
-    def can_use(self, game: Game, p: PlayerState) -> bool:
+    def can_use(self, game: Table, p: PlayerState) -> bool:
         return game.s.colonist_supply >= self.n("crew") and bool(self.options(game, p))
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         offer(game, p.seat, "effects.naval_academy", self.options(game, p), "Crew which ship and stat?", card=self.id)
 
     @staticmethod
     @continuation("effects.naval_academy", CrewOption)
-    def crew(game: Game, top: Pending, option: CrewOption) -> None:
+    def crew(game: Table, top: Pending, option: CrewOption) -> None:
         p = game.s.players[top.seat]
         sh = p.docks[option.dock - 1]
         assert sh is not None
@@ -75,7 +75,7 @@ class DockyardArsenal(Card):
     effect = "dockyard_arsenal"
     numbers_used = ("strength",)
 
-    def ship_strength(self, game: Game, p: PlayerState, ship: ShipState) -> int:
+    def ship_strength(self, game: Table, p: PlayerState, ship: ShipState) -> int:
         employed = bool(p.building_workers.get(self.id))
         return self.n("strength") if employed and game.cat.ships[ship.card].size == "small" else 0
 
@@ -87,7 +87,7 @@ class WarshipFoundry(Card):
     effect = "warship_foundry"
     numbers_used = ("strength",)
 
-    def ship_strength(self, game: Game, p: PlayerState, ship: ShipState) -> int:
+    def ship_strength(self, game: Table, p: PlayerState, ship: ShipState) -> int:
         return self.n("strength") if p.building_workers.get(self.id) and ship.crew else 0
 
 
@@ -97,23 +97,23 @@ class PortCrane(Card):
 
     effect = "port_crane"
 
-    def can_use(self, game: Game, p: PlayerState) -> bool:
+    def can_use(self, game: Table, p: PlayerState) -> bool:
         return bool(game.s.slots) and len(game.s.slots) < len(game.cat.harbor.slots)
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         options = sorted(game.s.slots)
         offer(game, p.seat, "effects.port_crane_from", options, "Move the die from which slot?", card=self.id)
 
     @staticmethod
     @continuation("effects.port_crane_from")
-    def source(game: Game, top: Pending, option: Plain) -> None:
+    def source(game: Table, top: Pending, option: Plain) -> None:
         empty = [s.id for s in game.cat.harbor.slots if s.id not in game.s.slots]
         offer(game, top.seat, "effects.port_crane_to", empty, "Move it to which empty slot?", card=top.data.card,
               source=option.value)
 
     @staticmethod
     @continuation("effects.port_crane_to")
-    def target(game: Game, top: Pending, option: Plain) -> None:
+    def target(game: Table, top: Pending, option: Plain) -> None:
         s = game.s
         source = str(top.data.source)
         die = s.slots.pop(source)
@@ -130,18 +130,18 @@ class MarketSquare(Card):
     effect = "market_square"
     numbers_used = ("luxury",)
 
-    def options(self, game: Game) -> list[str]:
+    def options(self, game: Table) -> list[str]:
         return [x for x in LUXURIES if supply.luxury_supply(game, x) >= self.n("luxury")]
 
-    def can_use(self, game: Game, p: PlayerState) -> bool:
+    def can_use(self, game: Table, p: PlayerState) -> bool:
         return bool(self.options(game))
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         offer(game, p.seat, "effects.market_square", self.options(game), "Take which Luxury?", card=self.id)
 
     @staticmethod
     @continuation("effects.market_square")
-    def take(game: Game, top: Pending, option: Plain) -> None:
+    def take(game: Table, top: Pending, option: Plain) -> None:
         p = game.s.players[top.seat]
         n = card(game, top.data.card).n("luxury")
         p.luxuries[option.value] += n
@@ -163,10 +163,10 @@ class Lighthouse(Card):
 
     effect = "lighthouse"
 
-    def can_use(self, game: Game, p: PlayerState) -> bool:
+    def can_use(self, game: Table, p: PlayerState) -> bool:
         return bool(game.s.pirate_deck)
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         game.reveal()
         top_card = game.s.pirate_deck[0]
         offer(game, p.seat, "effects.lighthouse", ["keep", "discard"],
@@ -174,7 +174,7 @@ class Lighthouse(Card):
 
     @staticmethod
     @continuation("effects.lighthouse")
-    def decide(game: Game, top: Pending, option: Plain) -> None:
+    def decide(game: Table, top: Pending, option: Plain) -> None:
         s = game.s
         if option.value == "discard":
             game.reveal()  # the discarded card lies face up: everyone now sees what only one seat saw
@@ -192,15 +192,15 @@ class HouseOfCensors(Card):
     effect = "house_of_censors"
     numbers_used = ("steps",)
 
-    def can_use(self, game: Game, p: PlayerState) -> bool:
+    def can_use(self, game: Table, p: PlayerState) -> bool:
         return bool(senate_steps(game, p))
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         offer(game, p.seat, "effects.censors", senate_steps(game, p), "Advance on which Senate track?", card=self.id)
 
     @staticmethod
     @continuation("effects.censors")
-    def advance(game: Game, top: Pending, option: Plain) -> None:
+    def advance(game: Table, top: Pending, option: Plain) -> None:
         senate.advance(game, game.s.players[top.seat], option.value, card(game, top.data.card).n("steps"))
         _done(game, top)
 
@@ -212,19 +212,19 @@ class HarborMaster(Card):
     effect = "harbor_master"
 
     @staticmethod
-    def options(game: Game, p: PlayerState) -> list[HarborDieOption]:
+    def options(game: Table, p: PlayerState) -> list[HarborDieOption]:
         slots = sorted(game.s.slots)
         return [HarborDieOption(drafted=d) for d in p.drafted] + [HarborDieOption(slot=sid) for sid in slots]
 
-    def can_use(self, game: Game, p: PlayerState) -> bool:
+    def can_use(self, game: Table, p: PlayerState) -> bool:
         return bool(self.options(game, p))
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         offer(game, p.seat, "effects.harbor_master", self.options(game, p), "Reroll which die?", card=self.id)
 
     @staticmethod
     @continuation("effects.harbor_master", HarborDieOption)
-    def reroll(game: Game, top: Pending, option: HarborDieOption) -> None:
+    def reroll(game: Table, top: Pending, option: HarborDieOption) -> None:
         s = game.s
         die = option.drafted if option.drafted is not None else s.slots[str(option.slot)]
         before = s.faces[die]
@@ -244,7 +244,7 @@ class Fleetyard(Card):
     effect = "fleetyard"
     numbers_used = ("favor",)
 
-    def on_ship_played(self, game: Game, p: PlayerState) -> None:
+    def on_ship_played(self, game: Table, p: PlayerState) -> None:
         p.favor += self.n("favor")
         game.resolved(self.id)
         game.log("fleetyard", p.seat, favor=self.n("favor"))
@@ -257,12 +257,12 @@ class CustomsOffice(Card):
     effect = "customs_office"
     numbers_used = ("resources",)
 
-    def after_trade(self, game: Game, p: PlayerState) -> None:
+    def after_trade(self, game: Table, p: PlayerState) -> None:
         offer(game, p.seat, "voyage.customs", list(RESOURCES), "Customs Office: take one basic resource")
 
     @staticmethod
     @continuation("voyage.customs")
-    def take(game: Game, top: Pending, option: Plain) -> None:
+    def take(game: Table, top: Pending, option: Plain) -> None:
         p = game.s.players[top.seat]
         office = next(c for c in (card(game, b) for b in p.buildings) if isinstance(c, CustomsOffice))
         items = supply.gain(game, p, {option.value: office.n("resources")})
@@ -277,7 +277,7 @@ class GovernorsVilla(Card):
     effect = "governors_villa"
     numbers_used = ("favor",)
 
-    def end_of_round(self, game: Game, p: PlayerState) -> None:
+    def end_of_round(self, game: Table, p: PlayerState) -> None:
         p.favor += self.n("favor")
         game.resolved(self.id)
         game.log("villa", seat=p.seat, favor=self.n("favor"))
@@ -293,7 +293,7 @@ class Smithy(Card):
     effect = "smithy"
     numbers_used = ("prestige_per_medium_ship",)
 
-    def end_of_game(self, game: Game, p: PlayerState) -> int:
+    def end_of_game(self, game: Table, p: PlayerState) -> int:
         return p.medium_ships_built * self.n("prestige_per_medium_ship")
 
 
@@ -304,7 +304,7 @@ class Tavern(Card):
     effect = "tavern"
     numbers_used = ("buildings_per_prestige",)
 
-    def end_of_game(self, game: Game, p: PlayerState) -> int:
+    def end_of_game(self, game: Table, p: PlayerState) -> int:
         return len(p.buildings) // self.n("buildings_per_prestige")
 
 
@@ -315,7 +315,7 @@ class Odeon(Card):
     effect = "odeon"
     numbers_used = ("structures_per_prestige",)
 
-    def end_of_game(self, game: Game, p: PlayerState) -> int:
+    def end_of_game(self, game: Table, p: PlayerState) -> int:
         return len(p.structures) // self.n("structures_per_prestige")
 
 
@@ -327,5 +327,5 @@ class Curia(Card):
     effect = "curia"
     numbers_used = ("colonists_per_prestige",)
 
-    def end_of_game(self, game: Game, p: PlayerState) -> int:
+    def end_of_game(self, game: Table, p: PlayerState) -> int:
         return (supply.colonists_in_colony(p) + p.automa_colonists) // self.n("colonists_per_prestige")

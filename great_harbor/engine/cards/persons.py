@@ -27,7 +27,7 @@ from ..options import (
 from ..state import COLOURS, OUTBOUND, RETURNING, Pending, PlayerState, die_colour
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..table import Table
 
 
 class PersonCard(Card):
@@ -45,7 +45,7 @@ def counted(n: int) -> str:
     return {1: "one", 2: "two", 3: "three", 4: "four"}.get(n, str(n))
 
 
-def _done(game: Game, top: Pending) -> None:
+def _done(game: Table, top: Pending) -> None:
     game.resolved(top.data.card)
 
 
@@ -58,13 +58,13 @@ def _ships_at_sea(p: PlayerState) -> list[DockOption]:
     return [DockOption(sh.dock) for sh in fleet.ships(p) if sh.where == OUTBOUND]
 
 
-def senate_steps(game: Game, p: PlayerState) -> list[str]:
+def senate_steps(game: Table, p: PlayerState) -> list[str]:
     """The Senate tracks on which ``p`` can still move up."""
     top = senate.top_space(game)
     return [c for c in COLOURS if p.senate[c] < top]
 
 
-def structure_choices(game: Game, p: PlayerState, reduction: int) -> list[StructureOption]:
+def structure_choices(game: Table, p: PlayerState, reduction: int) -> list[StructureOption]:
     """Every Dock Hut or Insula ``p`` can build ``reduction`` resources cheaper, with what is left
     unpaid."""
     return [
@@ -79,17 +79,17 @@ class DiscountBuild(Card):
 
     numbers_used = ("discount",)
 
-    def can_use(self, game: Game, p: PlayerState) -> bool:
+    def can_use(self, game: Table, p: PlayerState) -> bool:
         # Asked at every turn while the card is in the colony: whether there is a way, not the options.
         return bool(colony.structure_options(game, p, reduction=self.n("discount"), allow_colonist=False))
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         offer(game, p.seat, "effects.discount_build", structure_choices(game, p, self.n("discount")),
               f"Build which structure ({self.n('discount')} resources less)?", card=self.id)
 
     @staticmethod
     @continuation("effects.discount_build", StructureOption)
-    def build(game: Game, top: Pending, option: StructureOption) -> None:
+    def build(game: Table, top: Pending, option: StructureOption) -> None:
         colony.build_structure(game, game.s.players[top.seat], option.site, False, list(option.unpaid))
         _done(game, top)
 
@@ -104,21 +104,21 @@ class Patrician(PersonCard):
     effect = "patrician"
     numbers_used = ("dice",)
 
-    def dice(self, game: Game, p: PlayerState) -> list[int]:
+    def dice(self, game: Table, p: PlayerState) -> list[int]:
         on_slots = [d for d in game.s.slots.values() if die_colour(d) == self.colour]
         return sorted(self.own_dice(p) + on_slots)
 
-    def can_use(self, game: Game, p: PlayerState) -> bool:
+    def can_use(self, game: Table, p: PlayerState) -> bool:
         return bool(self.dice(game, p))
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         dice = self.dice(game, p)
         options = [DiceOption(picked) for k in range(1, self.n("dice") + 1) for picked in combinations(dice, k)]
         offer(game, p.seat, "effects.patrician", options, "Flip which dice?", card=self.id)
 
     @staticmethod
     @continuation("effects.patrician", DiceOption)
-    def flip(game: Game, top: Pending, option: DiceOption) -> None:
+    def flip(game: Table, top: Pending, option: DiceOption) -> None:
         s = game.s
         flips = []
         for d in option.dice:
@@ -143,16 +143,16 @@ class Investor(PersonCard):
     effect = "investor"
     numbers_used = ("pips",)
 
-    def can_use(self, game: Game, p: PlayerState) -> bool:
+    def can_use(self, game: Table, p: PlayerState) -> bool:
         return bool(self.own_dice(p))
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         dice = [DieOption(d) for d in self.own_dice(p)]
         offer(game, p.seat, "effects.investor", dice, f"Which die gains {self.n('pips')} pips?", card=self.id)
 
     @staticmethod
     @continuation("effects.investor", DieOption)
-    def boost(game: Game, top: Pending, option: DieOption) -> None:
+    def boost(game: Table, top: Pending, option: DieOption) -> None:
         s = game.s
         pips = card(game, top.data.card).n("pips")
         d = option.die
@@ -167,18 +167,18 @@ class Engineer(PersonCard):
 
     effect = "engineer"
 
-    def choices(self, game: Game, p: PlayerState) -> list[DieOption]:
+    def choices(self, game: Table, p: PlayerState) -> list[DieOption]:
         return [DieOption(d) for d in self.own_dice(p) if d not in game.s.die_wild]
 
-    def can_use(self, game: Game, p: PlayerState) -> bool:
+    def can_use(self, game: Table, p: PlayerState) -> bool:
         return bool(self.choices(game, p))
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         offer(game, p.seat, "effects.engineer", self.choices(game, p), "Which die becomes Wild?", card=self.id)
 
     @staticmethod
     @continuation("effects.engineer", DieOption)
-    def wild(game: Game, top: Pending, option: DieOption) -> None:
+    def wild(game: Table, top: Pending, option: DieOption) -> None:
         d = option.die
         game.s.die_wild.append(d)
         game.log("engineer", top.seat, die=d, face=game.s.faces[d])
@@ -202,10 +202,10 @@ class Quaestor(PersonCard):
     effect = "quaestor"
     numbers_used = ("colonists",)
 
-    def gives(self, game: Game, p: PlayerState) -> str:
+    def gives(self, game: Table, p: PlayerState) -> str:
         return names.colonist_words(**_colonists(supply.Ledger(game, p).colonists(self.n("colonists"))), before=True)
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         game.log("quaestor", p.seat, items=[supply.gain_colonists_item(game, p, self.n("colonists"))])
         game.resolved(self.id)
 
@@ -216,10 +216,10 @@ class ShipCaptain(PersonCard):
 
     effect = "ship_captain"
 
-    def can_use(self, game: Game, p: PlayerState) -> bool:
+    def can_use(self, game: Table, p: PlayerState) -> bool:
         return any(game.s.ship_decks[size] for size in game.s.ship_decks)
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         s = game.s
         game.reveal()
         for size, shown in s.ship_display.items():
@@ -238,10 +238,10 @@ class Praefectus(PersonCard):
     effect = "praefectus"
     numbers_used = ("draw",)
 
-    def can_use(self, game: Game, p: PlayerState) -> bool:
+    def can_use(self, game: Table, p: PlayerState) -> bool:
         return bool(game.s.building_display or game.s.building_deck)
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         options = [CardOrDeckOption(c) for c in game.s.building_display]
         if game.s.building_deck:
             options.append(CardOrDeckOption(None))
@@ -250,7 +250,7 @@ class Praefectus(PersonCard):
 
     @staticmethod
     @continuation("effects.praefectus", CardOrDeckOption)
-    def take(game: Game, top: Pending, option: CardOrDeckOption) -> None:
+    def take(game: Table, top: Pending, option: CardOrDeckOption) -> None:
         p = game.s.players[top.seat]
         if option.card is None:
             drawn: list[str] = []
@@ -272,21 +272,21 @@ class Architect(PersonCard):
     effect = "architect"
     numbers_used = ("max_cost",)
 
-    def options(self, game: Game, p: PlayerState) -> list[str]:
+    def options(self, game: Table, p: PlayerState) -> list[str]:
         return [
             c for c in dict.fromkeys(p.hand)
             if c in game.cat.buildings and sum(game.cat.buildings[c].cost.values()) <= self.n("max_cost")
         ]
 
-    def can_use(self, game: Game, p: PlayerState) -> bool:
+    def can_use(self, game: Table, p: PlayerState) -> bool:
         return bool(self.options(game, p))
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         offer(game, p.seat, "effects.architect", self.options(game, p), "Build which Building for free?", card=self.id)
 
     @staticmethod
     @continuation("effects.architect")
-    def build(game: Game, top: Pending, option: Plain) -> None:
+    def build(game: Table, top: Pending, option: Plain) -> None:
         colony.play_building(game, game.s.players[top.seat], option.value, {})
         _done(game, top)
 
@@ -298,10 +298,10 @@ class Tribune(PersonCard):
     effect = "tribune"
     numbers_used = ("favor", "smuggler")
 
-    def gives(self, game: Game, p: PlayerState) -> str:
+    def gives(self, game: Table, p: PlayerState) -> str:
         return f"{self.n('favor')} Favor, {names.plural(self.n('smuggler'), 'Smuggler token')}"
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         p.favor += self.n("favor")
         p.smuggler += self.n("smuggler")
         game.log("tribune", p.seat, favor=self.n("favor"), smuggler=self.n("smuggler"))
@@ -315,10 +315,10 @@ class Schemer(PersonCard):
     effect = "schemer"
     numbers_used = ("smuggler",)
 
-    def gives(self, game: Game, p: PlayerState) -> str:
+    def gives(self, game: Table, p: PlayerState) -> str:
         return names.plural(self.n("smuggler"), "Smuggler token")
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         p.smuggler += self.n("smuggler")
         game.log("schemer", p.seat, smuggler=self.n("smuggler"))
         game.resolved(self.id)
@@ -331,10 +331,10 @@ class Navigator(PersonCard):
     effect = "navigator"
     numbers_used = ("spaces",)
 
-    def can_use(self, game: Game, p: PlayerState) -> bool:
+    def can_use(self, game: Table, p: PlayerState) -> bool:
         return any(sh.where == RETURNING for sh in fleet.ships(p))
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         docks = [DockOption(sh.dock) for sh in fleet.ships(p) if sh.where == RETURNING]
         spaces = self.n("spaces")
         question = f"Which homeward ship moves {spaces} space{'s' * (spaces != 1)}?"
@@ -342,7 +342,7 @@ class Navigator(PersonCard):
 
     @staticmethod
     @continuation("effects.navigator", DockOption)
-    def move(game: Game, top: Pending, option: DockOption) -> None:
+    def move(game: Table, top: Pending, option: DockOption) -> None:
         p = game.s.players[top.seat]
         sh = p.docks[option.dock - 1]
         assert sh is not None
@@ -360,7 +360,7 @@ class Praetor(PersonCard):
     effect = "praetor"
     numbers_used = ("steps",)
 
-    def options(self, game: Game, p: PlayerState) -> list[TracksOption]:
+    def options(self, game: Table, p: PlayerState) -> list[TracksOption]:
         # Two steps: the pairs of tracks (the same track twice where it has room for both).
         top = senate.top_space(game)
         open_ = senate_steps(game, p)
@@ -368,15 +368,15 @@ class Praetor(PersonCard):
         out += [TracksOption((a, b)) for a, b in combinations(open_, 2)]
         return out or [TracksOption((a,)) for a in open_]
 
-    def can_use(self, game: Game, p: PlayerState) -> bool:
+    def can_use(self, game: Table, p: PlayerState) -> bool:
         return bool(senate_steps(game, p))
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         offer(game, p.seat, "effects.praetor", self.options(game, p), "Advance on which Senate tracks?", card=self.id)
 
     @staticmethod
     @continuation("effects.praetor", TracksOption)
-    def advance(game: Game, top: Pending, option: TracksOption) -> None:
+    def advance(game: Table, top: Pending, option: TracksOption) -> None:
         p = game.s.players[top.seat]
         for colour in option.tracks:
             senate.advance(game, p, colour, 1)
@@ -393,10 +393,10 @@ class Admiral(PersonCard):
     effect = "admiral"
     numbers_used = ("favor", "strength")
 
-    def can_use(self, game: Game, p: PlayerState) -> bool:
+    def can_use(self, game: Table, p: PlayerState) -> bool:
         return p.favor >= self.n("favor")
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         p.favor -= self.n("favor")
         p.voyage_strength_all += self.n("strength")
         game.log("admiral", p.seat)
@@ -410,16 +410,16 @@ class CargoCaptain(PersonCard):
     effect = "cargo_captain"
     numbers_used = ("cargo",)
 
-    def can_use(self, game: Game, p: PlayerState) -> bool:
+    def can_use(self, game: Table, p: PlayerState) -> bool:
         return bool(_ships_at_sea(p))
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         offer(game, p.seat, "effects.cargo_captain", _ships_at_sea(p), f"Which ship gains +{self.n('cargo')} Cargo?",
               card=self.id)
 
     @staticmethod
     @continuation("effects.cargo_captain", DockOption)
-    def load(game: Game, top: Pending, option: DockOption) -> None:
+    def load(game: Table, top: Pending, option: DockOption) -> None:
         p = game.s.players[top.seat]
         dock = str(option.dock)
         p.voyage_cargo[dock] = p.voyage_cargo.get(dock, 0) + card(game, top.data.card).n("cargo")
@@ -433,10 +433,10 @@ class Trader(PersonCard):
 
     effect = "trader"
 
-    def can_use(self, game: Game, p: PlayerState) -> bool:
+    def can_use(self, game: Table, p: PlayerState) -> bool:
         return not p.voyage_any_luxury
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         p.voyage_any_luxury = True
         game.log("trader", p.seat)
         game.resolved(self.id)
@@ -449,18 +449,18 @@ class FarCaptain(PersonCard):
     effect = "far_captain"
     numbers_used = ("coins",)
 
-    def count(self, game: Game, p: PlayerState) -> int:
+    def count(self, game: Table, p: PlayerState) -> int:
         first = game.cat.trade_board.segments[0].sail_back_start
         return sum(
             1 for sh in fleet.ships(p)
             if (sh.where == OUTBOUND and sh.segment >= 1) or (sh.where == RETURNING and sh.sail_back > first)
         )
 
-    def gives(self, game: Game, p: PlayerState) -> str:
+    def gives(self, game: Table, p: PlayerState) -> str:
         ships = self.count(game, p)
         return f"{names.coins(ships * self.n('coins'))} ({names.plural(ships, 'ship')} far out)"
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         n = self.count(game, p) * self.n("coins")
         p.coins += n
         game.log("far-captain", p.seat, coins=n)
@@ -473,16 +473,16 @@ class Diplomat(PersonCard):
 
     effect = "diplomat"
 
-    def can_use(self, game: Game, p: PlayerState) -> bool:
+    def can_use(self, game: Table, p: PlayerState) -> bool:
         return any(game.s.pirates) and not p.voyage_ignored_pirate
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         options = [c for c in game.s.pirates if c]
         offer(game, p.seat, "effects.diplomat", options, "Ignore which Pirate card?", card=self.id)
 
     @staticmethod
     @continuation("effects.diplomat")
-    def ignore(game: Game, top: Pending, option: Plain) -> None:
+    def ignore(game: Table, top: Pending, option: Plain) -> None:
         p = game.s.players[top.seat]
         p.voyage_ignored_pirate = option.value
         game.log("diplomat", p.seat, pirate=option.value)
@@ -497,19 +497,19 @@ class Corsair(PersonCard):
     effect = "corsair"
     numbers_used = ("strength",)
 
-    def can_use(self, game: Game, p: PlayerState) -> bool:
+    def can_use(self, game: Table, p: PlayerState) -> bool:
         return bool(_ships_at_sea(p))
 
-    def start(self, game: Game, p: PlayerState) -> None:
+    def start(self, game: Table, p: PlayerState) -> None:
         offer(game, p.seat, "effects.corsair", _ships_at_sea(p), f"Which ship gains +{self.n('strength')} Strength?",
               card=self.id)
 
-    def asks_before_reveal(self, game: Game, p: PlayerState) -> bool:
+    def asks_before_reveal(self, game: Table, p: PlayerState) -> bool:
         return self.id not in p.activated and markers_left(game, p) > 0 and bool(_ships_at_sea(p))
 
     @staticmethod
     @continuation("effects.corsair", DockOption)
-    def arm(game: Game, top: Pending, option: DockOption) -> None:
+    def arm(game: Table, top: Pending, option: DockOption) -> None:
         p = game.s.players[top.seat]
         dock = str(option.dock)
         p.voyage_strength[dock] = p.voyage_strength.get(dock, 0) + card(game, top.data.card).n("strength")
