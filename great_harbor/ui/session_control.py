@@ -73,6 +73,8 @@ class SessionControl(_Base):
         if self.session is not None and self.session is not session:
             self.session.close()  # that game is left: another process may open its save now
         self.session = session
+        if resumed:  # the new-game form offers this game's setup (its rivals and Shops too), no seed
+            self.setup = Setup(tuple(session.record.seats), None, session.record.shops_variant)
         session.rival_settings.update(getattr(self, "rival_settings", {}))
         self._save_problem = None
         self.begin(session.game, resumed=resumed)
@@ -235,7 +237,6 @@ class SessionControl(_Base):
             if self.served and in_use(path):  # in a browser's words: the other great-harbor is a tab
                 return RecordError("the game is open in another tab: play it there, or close that tab first")
             return exc
-        self.setup = Setup(tuple(session.record.seats), None, session.record.shops_variant)
         self.begin_session(session, resumed=True)
         for warning in session.warnings:
             self.notify(f"Opened anyway, although {warning}.", severity="warning", timeout=10)

@@ -22,6 +22,10 @@ class ColonyViewScreen(ModalScreen[None]):
         # priority: the scrolling view below would take left/right (and hide them in the footer)
         Binding("left", "cycle(-1)", "Previous player", priority=True),
         Binding("right", "cycle(1)", "Next player", priority=True),
+        # The players list above marks the one shown with ▸, as a list's highlight: ↑ ↓ move it
+        # too (PgUp, PgDn and the mouse still scroll a colony taller than the screen).
+        Binding("up", "cycle(-1)", "Previous player", show=False, priority=True),
+        Binding("down", "cycle(1)", "Next player", show=False, priority=True),
         Binding("escape,f2", "close", "Back to the table"),
     ]
 
