@@ -33,7 +33,7 @@ from .rulebook import ActionRule, rule
 from .state import RESOURCES, Pending, PlayerState, die_colour
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .table import Table
 
 Point = tuple[int, int]  # a grid point: (row line, column line), each 0-3
 Cell = tuple[int, int]
@@ -101,11 +101,11 @@ def shop_map(cat: Catalogue) -> ShopMap:
     return ShopMap(positions, {sid: tuple(v) for sid, v in by_slot.items()})
 
 
-def positions(game: Game) -> dict[str, ShopPosition]:
+def positions(game: Table) -> dict[str, ShopPosition]:
     return shop_map(game.cat).positions
 
 
-def describe_position(game: Game, position: str) -> str:
+def describe_position(game: Table, position: str) -> str:
     """Where a position is, in words: ``the top-right corner of the Sailmaker``."""
     pos = positions(game)[position]
     tiles = game.cat.tiles
@@ -119,7 +119,7 @@ def describe_position(game: Game, position: str) -> str:
     return f"the shore between the {names[0]} and the {names[1]}"
 
 
-def touched_words(game: Game, position: str) -> str:
+def touched_words(game: Table, position: str) -> str:
     """The slots a Shop at ``position`` would touch, in words: 88 positions read alike by their
     corner alone, and the slots are what a Shop is for (a pip for every die placed there)."""
     slots = [slot_name(game, sid) for sid in positions(game)[position].slots]
@@ -127,17 +127,17 @@ def touched_words(game: Game, position: str) -> str:
     return f"touches {listed}"
 
 
-def shops_of(game: Game, seat: int) -> list[str]:
+def shops_of(game: Table, seat: int) -> list[str]:
     """The positions of ``seat``'s Shops, in map order."""
     return [pid for pid in positions(game) if game.s.shops.get(pid) == seat]
 
 
-def touching(game: Game, slot: str) -> list[str]:
+def touching(game: Table, slot: str) -> list[str]:
     """Positions with a Shop on them that touch ``slot``."""
     return [pid for pid in shop_map(game.cat).by_slot[slot] if pid in game.s.shops]
 
 
-def pips_at(game: Game, slot: str) -> int:
+def pips_at(game: Table, slot: str) -> int:
     """The extra pips a die placed on ``slot`` now would get from the Shops beside it."""
     return len(touching(game, slot)) if game.s.shops else 0
 
@@ -145,7 +145,7 @@ def pips_at(game: Game, slot: str) -> int:
 # --- placing a die next to Shops ------------------------------------------------------------------
 
 
-def on_placement(game: Game, p: PlayerState, die: int, slot: str, benefits: bool = True) -> int:
+def on_placement(game: Table, p: PlayerState, die: int, slot: str, benefits: bool = True) -> int:
     """A die has just been put on ``slot`` by ``p`` (a player or the Automa): every Shop touching
     the slot pays its owner the resource the Dice Bonus tile shows for the die's colour. Returns
     the extra pips the die gets for this placement (one per Shop; they matter only to a die that
@@ -153,7 +153,7 @@ def on_placement(game: Game, p: PlayerState, die: int, slot: str, benefits: bool
     return 0 if not game.s.shops else _pay_shops(game, p, die, slot, benefits)
 
 
-def _pay_shops(game: Game, p: PlayerState, die: int, slot: str, benefits: bool) -> int:
+def _pay_shops(game: Table, p: PlayerState, die: int, slot: str, benefits: bool) -> int:
     s = game.s
     near = touching(game, slot)
     if not near:
@@ -173,7 +173,7 @@ def _pay_shops(game: Game, p: PlayerState, die: int, slot: str, benefits: bool) 
 # --- the Set up Shop action -----------------------------------------------------------------------
 
 
-def shop_actions(game: Game, p: PlayerState) -> list[SetUpShop]:
+def shop_actions(game: Table, p: PlayerState) -> list[SetUpShop]:
     """Set up Shop: every free position, paid with any basic resource the player has enough of."""
     if p.shops_left <= 0:
         return []
@@ -185,7 +185,7 @@ def shop_actions(game: Game, p: PlayerState) -> list[SetUpShop]:
     return [new_shop(pid, r) for pid in positions(game) if pid not in taken for r in payable]
 
 
-def why_not(game: Game, p: PlayerState, action: SetUpShop) -> Refusal | None:
+def why_not(game: Table, p: PlayerState, action: SetUpShop) -> Refusal | None:
     """Why this Set up Shop is not possible (None if nothing here forbids it)."""
     s = game.s
     cost = game.cat.supply.shop_cost
@@ -214,18 +214,18 @@ class SetUpShopRule(ActionRule[SetUpShop]):
     action = SetUpShop
     entry = R.SHOP_ACTION
 
-    def candidates(self, game: Game, top: Pending) -> list[SetUpShop]:
+    def candidates(self, game: Table, top: Pending) -> list[SetUpShop]:
         if not game.s.shops_variant:
             return []
         return [SetUpShop(pid, r) for pid in positions(game) if pid not in game.s.shops for r in RESOURCES]
 
-    def legal(self, game: Game, top: Pending) -> list[SetUpShop]:
+    def legal(self, game: Table, top: Pending) -> list[SetUpShop]:
         return shop_actions(game, game.s.players[top.seat]) if game.s.shops_variant else []
 
-    def check(self, game: Game, top: Pending, action: SetUpShop) -> Refusal | None:
+    def check(self, game: Table, top: Pending, action: SetUpShop) -> Refusal | None:
         return why_not(game, game.s.players[top.seat], action)
 
-    def apply(self, game: Game, top: Pending, action: SetUpShop) -> None:
+    def apply(self, game: Table, top: Pending, action: SetUpShop) -> None:
         s = game.s
         p = s.players[top.seat]
         cost = game.cat.supply.shop_cost
@@ -235,7 +235,7 @@ class SetUpShopRule(ActionRule[SetUpShop]):
         game.log("shops.set-up", p.seat, cost=cost, resource=action.resource, position=action.position,
                  left=p.shops_left)
 
-    def words(self, game: Game, top: Pending | None, action: SetUpShop) -> str:
+    def words(self, game: Table, top: Pending | None, action: SetUpShop) -> str:
         return (f"Set up a Shop at {describe_position(game, action.position)} "
                 f"for {game.cat.supply.shop_cost} {action.resource}: {touched_words(game, action.position)}")
 
@@ -243,7 +243,7 @@ class SetUpShopRule(ActionRule[SetUpShop]):
 # --- end of game ----------------------------------------------------------------------------------
 
 
-def shop_colours(game: Game, seat: int) -> list[str]:
+def shop_colours(game: Table, seat: int) -> list[str]:
     """The card colours ``seat``'s Shops count as for Governor pairs: one per slot each Shop touches.
 
     A slot whose two halves differ counts as one of them, whichever gives the owner more pairs:
