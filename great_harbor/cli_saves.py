@@ -126,7 +126,9 @@ def cmd_export_log(args: argparse.Namespace) -> int:
         return error(f"{path.name}: {exc}")
     for warning in session.warnings:
         print(f"warning: {inert(warning)}", file=sys.stderr)
-    text = session.log_text()
+    from great_harbor.progress import chart_text, progress_of  # start-up: only for this command
+
+    text = session.log_text() + chart_text(progress_of(session.record, cat))
     if args.output is None:
         sys.stdout.write(inert_lines(text))
         return 0

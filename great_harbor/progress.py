@@ -177,6 +177,15 @@ def chart_lines(progress: Progress) -> list[str]:
     return lines
 
 
+def chart_text(progress: Progress) -> str:
+    """The chart as it follows a game's log in ``export-log``: a heading, the chart, and for a game
+    not over, where each seat's Prestige would come from if it ended now."""
+    lines = ["", "How the game went:", *chart_lines(progress)]
+    if not progress.finished:
+        lines += ["", "If the game ended now:", *items_lines(progress)]
+    return "\n".join(lines) + "\n"
+
+
 def items_rows(progress: Progress) -> list[tuple[str, list[str]]]:
     """Where each seat's Prestige came from at the last point, item by item, side by side (a seat
     without an item, as the Automa without structures, shows a dash)."""
@@ -196,5 +205,5 @@ def items_lines(progress: Progress) -> list[str]:
     return out
 
 
-__all__ = ["Cell", "Point", "Progress", "bar_of", "chart_lines", "chart_rows", "items_lines", "items_rows",
-           "progress_of", "progress_of_game", "scale_top"]
+__all__ = ["Cell", "Point", "Progress", "bar_of", "chart_lines", "chart_rows", "chart_text", "items_lines",
+           "items_rows", "progress_of", "progress_of_game", "scale_top"]

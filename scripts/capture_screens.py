@@ -270,7 +270,7 @@ def saves_folder() -> Path:
     return Path(os.environ["GREAT_HARBOR_SAVES"])
 
 
-def saved(name: str, seats: list[str], seed: int, until: Callable[[Game], bool], stamp: str) -> Path:
+def saved(name: str, seats: list[Any], seed: int, until: Callable[[Game], bool], stamp: str) -> Path:
     """A game played with the seeded moves until ``until``, saved as ``name`` and last played at
     ``stamp`` (so that the captures do not depend on the day they are taken)."""
     from great_harbor.data import load_catalogue
@@ -318,6 +318,31 @@ async def replay_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
     await pilot.pause()
     await pilot.press("g", *"3b", "enter")
     await pilot.press(*["right"] * 9)
+
+
+async def progress_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    await pilot.pause()
+    await pilot.press("v")
+
+
+def with_finished_games() -> GreatHarborApp:
+    from great_harbor.engine import Seat
+
+    saved("2025-03-07_201544_iris-jon", ["Iris", "Jon"], 3, lambda g: False, "2025-03-07T21:40:00+00:00")
+    saved("2025-03-08_190210_iris-automa", [Seat("Iris"), Seat("Automa", automa=True)], 4, lambda g: False,
+          "2025-03-08T20:31:00+00:00")
+    saved("2025-03-09_101500_jon-iris-rex", [Seat("Jon"), Seat("Iris"), Seat("Rex", rival="hard")], 5,
+          lambda g: False, "2025-03-09T10:52:00+00:00")
+    saved("2025-03-10_090000_iris-jon", ["Iris", "Jon"], 6, at_turn(2), "2025-03-10T09:20:00+00:00")
+    return make_app(seed=SEED, automa_delay=0, blink=False)
+
+
+async def stats_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
+    await pilot.pause()
+    await pilot.press("ctrl+t")
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.pause()
 
 
 async def game_over_steps(pilot: Pilot[Any], app: GreatHarborApp) -> None:
@@ -371,7 +396,8 @@ CAPTURES = [
         [("Tab / Shift+Tab", "move between fields (Shift+Tab from the first name: Learn to play)"),
          ("← → Space", "change a seat's kind"),
          ("Space", "tick the Harbor Shops variant"), ("Enter or Ctrl+S", "start the game"),
-         ("Ctrl+O", "the saved games"), ("Ctrl+Q", "quit")],
+         ("Ctrl+O", "the saved games"), ("Ctrl+T", "each player's record across the saved games"),
+         ("Ctrl+Q", "quit")],
         lambda: make_app(seed=SEED, automa_delay=0, blink=False),
         new_game_steps,
         size=(100, 32),
@@ -407,8 +433,8 @@ CAPTURES = [
         "shown only once the game is over.",
         [("→ or N", "next action"), ("← or P", "previous action"), ("PgDn / PgUp or ] / [", "next / previous turn"),
          ("Home / End", "the start / the end"), ("G", "go to a round (`3`, or `3B` for its turn B)"),
-         ("C", "next player's colony"), ("F2", "every colony in full"), ("Ctrl+E", "write the log to a text file"),
-         ("Esc or Q", "leave the replay")],
+         ("C", "next player's colony"), ("F2", "every colony in full"), ("V", "how the game went: the chart"),
+         ("Ctrl+E", "write the log to a text file"), ("Esc or Q", "leave the replay")],
         a_replay,
         replay_steps,
     ),
@@ -601,10 +627,34 @@ CAPTURES = [
         "Game over",
         "The final Prestige of every player item by item (cards, Governor pairs, structures, "
         "end-of-game Buildings, Smuggler tokens, Prestige tokens), the coins that break a tie, "
-        "the winner (or a shared victory), and a bar chart of the totals.",
+        "the winner (or a shared victory), and above them how the game went: every seat's Prestige as it "
+        "would end at the end of each turn, its figure beside a bar on one scale shared by all, the "
+        "figure of whoever would have won then underlined and ↑ with a symbol where the lead changed.",
         [("N", "new game with the same seats"), ("F2", "every colony in full"), ("Ctrl+Q", "quit")],
         two_seats(),
         game_over_steps,
+    ),
+    Capture(
+        "How the game went (replay) at 120x36",
+        "V in the replay shows the chart of the whole record, and below it where each seat's Prestige "
+        "came from (if the game ended now, for a game still running: every figure is public).",
+        [("Esc or V", "back to the replay")],
+        a_replay,
+        progress_steps,
+        size=(120, 36),
+    ),
+    Capture(
+        "Player statistics at 120x36",
+        "Ctrl+T on the new-game screen (or Player statistics in the palette): every person by name, "
+        "then the Automa and each rival level from their side. For the one highlighted: games "
+        "finished and won, wins by number of seats and by kind of opponent, average and best "
+        "Prestige, the average of each scoring item, hints asked for, and the last ten results with "
+        "their Prestige as a sparkline. A game not over counts only as in progress; a file that "
+        "cannot be used is listed under the lists with the reason. `great-harbor stats` prints the same.",
+        [("↑ ↓", "choose a player"), ("Esc", "back")],
+        with_finished_games,
+        stats_steps,
+        size=(120, 36),
     ),
 ]
 

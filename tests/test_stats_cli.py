@@ -65,3 +65,17 @@ def test_the_json_meets_its_schema(folder: Path, capsys: pytest.CaptureFixture[s
 def test_an_empty_or_missing_folder_has_no_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "--saves-dir", str(tmp_path / "none")]) == 0
     assert capsys.readouterr().out == f"Games in {tmp_path / 'none'}: 0 finished, 0 in progress.\n"
+
+
+def test_export_log_ends_with_how_the_game_went(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from great_harbor.record import load
+
+    game = load(folder / "b.json", load_catalogue(None)).game
+    assert main(["export-log", str(folder / "b.json")]) == 0
+    out = capsys.readouterr().out
+    tail = out[out.index("\nHow the game went:\n"):].splitlines()
+    assert out.index("Final scores:") < out.index("How the game went:")
+    for p, score in zip(game.s.players, game.s.final_scores, strict=True):
+        row = next(line for line in tail if line.startswith(f"{'◆●▲■'[p.seat]} {p.name} "))
+        assert row.split()[-1].rstrip("▁▂▃▄▅▆▇█") == str(score["total"])
+    assert tail[-1].startswith("lead taken")

@@ -470,8 +470,12 @@ class GreatHarborApp(Coaching, Hints, SessionControl, App[None]):
             from .screens.game_over import GameOverScreen  # start-up: after the first frame (see above)
 
             self._refresh_table()
-            hints = self.session.record.hints if self.session is not None else 0
-            over = GameOverScreen(game.view(None), hints=hints)
+            from great_harbor.progress import progress_of  # start-up: after the first frame (see above)
+
+            session = self.session
+            hints = session.record.hints if session is not None else 0
+            progress = progress_of(session.record, session.cat) if session is not None else None
+            over = GameOverScreen(game.view(None), hints=hints, progress=progress)
             self.push_screen(over)
             self.coach_game_over(over)
             return
@@ -693,6 +697,8 @@ class GreatHarborApp(Coaching, Hints, SessionControl, App[None]):
         yield from super().get_system_commands(screen)
         yield SystemCommand("New game", "Leave this game and set up a new one", self.show_new_game)
         yield from self.learning_commands()
+        yield SystemCommand("Player statistics", "Each player's record across the saved games: wins by opponents, "
+                            "Prestige, last results", self.action_player_stats)
         # Never over the hand-off screen: the viewer there is still the previous person.
         if self.game is not None and not self.game.is_over and isinstance(screen, GameScreen):
             for p in self.game.s.players:
@@ -711,6 +717,13 @@ class GreatHarborApp(Coaching, Hints, SessionControl, App[None]):
         yield SystemCommand("Automa pace: normal", "One line every 0.8 s", lambda: self.set_pace(0.8))
         yield SystemCommand("Automa pace: instant", "Do not play the Automa's and the rivals' moves back",
                             lambda: self.set_pace(0))
+
+    def action_player_stats(self) -> None:
+        """Each player's record across the saved games (over whatever screen is in front)."""
+        from .screens.stats import StatsScreen  # start-up: after the first frame (see above)
+
+        if not isinstance(self.screen, StatsScreen):
+            self.push_screen(StatsScreen(self.saves_folder(), self.catalogue))
 
     def set_pace(self, delay: float) -> None:
         self.automa_delay = delay

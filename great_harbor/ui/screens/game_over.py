@@ -14,11 +14,13 @@ from textual.widgets import Footer, Static
 from great_harbor.engine import Game
 from great_harbor.engine.game import SeatView
 from great_harbor.engine.scoring import ITEM_NAMES, ITEMS, ranking
+from great_harbor.progress import Progress
 
 from ..lookup_topics import Topic
 from ..messages import NewGame
 from ..served import quit_key
 from ..style import bar, player_style, player_text, symbol
+from ..widgets.prestige_chart import PrestigeChart
 from .colony_view import ColonyViewScreen
 
 BAR_WIDTH = 40
@@ -82,19 +84,25 @@ class GameOverScreen(Screen[None]):
         Binding("ctrl+q", "app.quit", "Quit", id="quit"),
     ]
 
-    def __init__(self, view: SeatView, hints: int = 0) -> None:
+    def __init__(self, view: SeatView, hints: int = 0, progress: Progress | None = None) -> None:
         """``view``: the finished game as everyone may see it (every hand is shown at the end);
-        ``hints``: how many hints were asked for during the game."""
+        ``hints``: how many hints were asked for during the game; ``progress``: how it went, turn
+        by turn (from its record; None for a game without one)."""
         super().__init__()
         self.game = view
         self.hints = hints
+        self.progress = progress
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="game-over"):
             yield Static(verdict(self.game), id="verdict")
+            if self.progress is not None:  # how it went, then where each seat's Prestige came from
+                with Center():
+                    yield PrestigeChart(self.progress, id="progress-chart")
             with Center():
                 yield Static(breakdown_table(self.game), id="breakdown")
-            yield Static(bar_chart(self.game), id="chart")
+            if self.progress is None:  # the totals alone (the chart's last figures say as much)
+                yield Static(bar_chart(self.game), id="chart")
             if self.hints:
                 yield Static(Text(f"Played with hints: {self.hints} asked for (H at the table).", style="italic"),
                              id="hints-used")

@@ -65,6 +65,7 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+s", "start", "Start the game", id="start-game"),
         Binding("enter", "start", "Start the game", show=False),
         Binding("ctrl+o", "app.saved_games", "Saved games", id="saved-games"),
+        Binding("ctrl+t", "app.player_stats", "Player stats", id="player-stats"),
         Binding("ctrl+q", "app.quit", "Quit", id="quit"),
     ]
 

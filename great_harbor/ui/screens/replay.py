@@ -59,6 +59,7 @@ class ReplayScreen(Screen[None]):
         Binding("g", "goto", "Go to round"),
         Binding("c", "cycle_colony", "Next colony", show=False),
         Binding("f2", "colonies", "Colonies"),
+        Binding("v", "progress", "How it went"),
         Binding("f3", "next_tab", "Next board", show=False, id="next-board"),
         Binding("f4", "log", "Log", show=False),
         Binding("ctrl+e", "export", "Export log", show=False, id="export-log"),
@@ -243,6 +244,14 @@ class ReplayScreen(Screen[None]):
 
     def action_colonies(self) -> None:
         self.app.push_screen(ColonyViewScreen(self.game, self.shown_seat()))
+
+    def action_progress(self) -> None:
+        """The chart of the whole record, turn by turn (public figures only: a running game's too)."""
+        from great_harbor.progress import progress_of  # start-up: the chart only when asked
+
+        from .progress_view import ProgressScreen  # start-up: the chart only when asked
+
+        self.app.push_screen(ProgressScreen(progress_of(self.replay.record, self.replay.cat)))
 
     def action_next_tab(self) -> None:
         if self.layout_mode != "compact":
