@@ -6,6 +6,8 @@ which should sit on the same kind of disk as the real saves folder) and prints, 
 
 - engine: ``game.apply`` alone;
 - record: building the record text (state digest, checksum, layout);
+- state digest: that digest alone, in round 1 and in round 5 (it leaves the log, which grows all
+  game, unconverted: the two should be close);
 - write: the atomic write (temporary file, fsync, rename, fsync of the folder);
 - session.apply: all of it together, which is what the app pays after every action;
 
@@ -28,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from great_harbor.data import load_catalogue  # noqa: E402
 from great_harbor.engine import Game  # noqa: E402
+from great_harbor.record import state_digest  # noqa: E402
 from great_harbor.saves import write_atomic  # noqa: E402
 from great_harbor.session import Session  # noqa: E402
 
@@ -54,6 +57,7 @@ def main() -> None:
     loads: list[float] = []
     undos: list[float] = []
     sizes: list[int] = []
+    digests: dict[int, list[float]] = {}  # by round
     actions = 0
     for g in range(args.games):
         agent = random.Random(1000 + g)
@@ -73,6 +77,9 @@ def main() -> None:
             t3 = time.perf_counter()
             write_atomic(path, text)
             t4 = time.perf_counter()
+            d0 = time.process_time()
+            state_digest(session.game)
+            digests.setdefault(session.game.s.round, []).append(time.process_time() - d0)
             engine.append(t1 - t0)
             total.append(t2 - t1)
             record.append(t3 - t2)
@@ -91,6 +98,8 @@ def main() -> None:
     print(f"            record text     {ms(record)}")
     print(f"            atomic write    {ms(write)}")
     print(f"            session.apply   {ms(total)}   (engine + record + write)")
+    for r in (1, 5):
+        print(f"            state digest, round {r}  {ms(digests.get(r, [0.0]))}   (processor time)")
     print(f"per game    record size     median {statistics.median(sizes) / 1024:.1f} KiB")
     print(f"            load + replay   {ms(loads)}")
     print(f"            undo (replay)   {ms(undos)}")

@@ -79,12 +79,13 @@ def now() -> str:
 
 def state_digest(game: Game, catalogue: str | None = None) -> str:
     """A digest of the rules state (the log left out). ``catalogue``: the fingerprint the record
-    names, when it is an earlier one that plays the same (see ``earlier_fingerprints``)."""
-    data = game.to_dict()
+    names, when it is an earlier one that plays the same (see ``earlier_fingerprints``).
+
+    Autosave takes it after every action: the fields left out are never converted, so it costs
+    the same at the end of a game as at the start (the log grows all game)."""
+    data = game.to_dict(leave_out=_NOT_DIGESTED)
     if catalogue:
         data["catalogue"] = catalogue
-    for key in _NOT_DIGESTED:
-        data.pop(key, None)
     # Keys in the engine's own order: the order of a dict can be part of the state.
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,7 +26,7 @@ from . import decisions, narrate, rounds, rule_ids, rulebook, scoring, setup
 from .actions import Action, action_from_dict, shape_problem
 from .errors import EngineError, IllegalAction, Refusal
 from .rulebook import DECISIONS, RULES
-from .state import GameState, copy_state, from_plain, to_plain
+from .state import GameState, copy_state, fields_to_plain, from_plain, to_plain
 from .table import Table
 from .view import PUBLIC_DECISIONS, redacted
 
@@ -107,9 +107,11 @@ class Game(Table):
             game.advance()
         return game
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, leave_out: Collection[str] = ()) -> dict[str, Any]:
+        """The state as plain data; ``leave_out`` names fields of the state not wanted (the log,
+        which grows all game, is never converted when it is left out)."""
         self.s.rng = _rng_to_plain(self.rng.getstate())
-        data: dict[str, Any] = to_plain(self.s)
+        data: dict[str, Any] = to_plain(self.s) if not leave_out else fields_to_plain(self.s, leave_out)
         data["format"] = FORMAT_VERSION
         data["catalogue"] = self.cat.fingerprint
         return data
