@@ -32,7 +32,11 @@ def as_json(report: StatsReport) -> dict[str, Any]:
 
 
 def json_schema() -> dict[str, Any]:
-    schema = _adapter().json_schema()
+    schema = _adapter().json_schema(mode="serialization")
+    # The output always holds every field (defaults included): say so, for tools that rely on it.
+    for part in (schema, *schema.get("$defs", {}).values()):
+        if "properties" in part:
+            part["required"] = list(part["properties"])
     schema["title"] = "Great Harbor player statistics"
     schema["description"] = DESCRIPTION
     return {"$schema": DIALECT, **schema}

@@ -60,6 +60,10 @@ def test_the_json_meets_its_schema(folder: Path, capsys: pytest.CaptureFixture[s
     assert [s["file"] for s in data["skipped"]] == ["broken.json"]
     data["people"][0]["kind"] = "dragon"
     assert list(jsonschema.Draft202012Validator(schema).iter_errors(data))
+    del data["people"][0]["last_results"]
+    data["people"][0]["kind"] = "person"
+    errors = list(jsonschema.Draft202012Validator(schema).iter_errors(data))
+    assert [e.message for e in errors] == ["'last_results' is a required property"]
 
 
 def test_an_empty_or_missing_folder_has_no_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

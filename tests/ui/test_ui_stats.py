@@ -109,3 +109,32 @@ async def test_the_stats_screen_from_the_palette(saves: Path) -> None:
         await pilot.press("ctrl+t")  # the new-game screen's own way there
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen)
+
+
+def test_the_chart_reads_the_same_without_colour() -> None:
+    from rich.style import Style
+    from test_stats import played
+
+    from great_harbor.progress import chart_lines, progress_of_game
+    from great_harbor.ui import style
+    from great_harbor.ui.widgets.prestige_chart import chart_text
+
+    cat = load_catalogue()
+    record, _ = played(cat, 11, [Seat("Ana"), Seat("Ben"), Seat("Rex", rival="hard")])
+    progress = progress_of_game(record, cat)
+    coloured = chart_text(progress)
+    # The rows on screen are the rows export-log prints, under the title and the legend.
+    assert [line.rstrip() for line in coloured.plain.splitlines()[2:]] == chart_lines(progress)[1:]
+    assert any(Style.parse(str(span.style)).color is not None for span in coloured.spans)
+    saved = list(style.PLAYER_STYLES), dict(style.COLOUR_STYLES), (style.PALETTE.tile, style.PALETTE.dark)
+    try:
+        style.use_theme(True, "#1b2530", "#e0e0e0", no_color=True)
+        plain = chart_text(progress)
+        assert plain.plain == coloured.plain  # symbols, figures, bars and marks: nothing rests on colour
+        assert all(Style.parse(str(span.style)).color is None for span in plain.spans)
+        assert any("underline" in str(span.style) for span in plain.spans)  # who would win then
+    finally:
+        style.PLAYER_STYLES[:] = saved[0]
+        style.COLOUR_STYLES.update(saved[1])
+        style.PALETTE.tile, style.PALETTE.dark = saved[2]
+        style.PALETTE.no_color = False
