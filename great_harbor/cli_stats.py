@@ -36,7 +36,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
         folder = saves_dir(args.saves_dir)
     except SaveError as exc:
         return error(exc)
-    report = stats_report(folder, cat)
+    told, done = _bar() if sys.stderr.isatty() else (None, None)
+    try:
+        report = stats_report(folder, cat, progress=told)
+    finally:
+        if done is not None:
+            done()
     for skipped in report.skipped:
         print(f"skipped {inert(skipped.file)}: {inert(skipped.reason)}", file=sys.stderr)
     if args.player is not None:
@@ -52,3 +57,26 @@ def cmd_stats(args: argparse.Namespace) -> int:
     for line in text_lines(report):
         print(inert(line))
     return 0
+
+
+def _bar() -> tuple[Callable[[int, int], None], Callable[[], None]]:
+    """A progress bar on the terminal, shown only once a record has to be read afresh (the first
+    reading of many games takes some seconds; after that the cache answers at once): the function
+    to tell it, and the one that takes it away."""
+    from rich.console import Console
+    from rich.progress import Progress  # start-up: only for this command, on a terminal
+
+    bar: list[Progress] = []
+
+    def told(done: int, total: int) -> None:
+        if not bar:
+            bar.append(Progress(console=Console(stderr=True), transient=True))
+            bar[0].start()
+            bar[0].add_task("reading the saved games", total=total)
+        bar[0].update(bar[0].task_ids[0], completed=done)
+
+    def finished() -> None:
+        if bar:
+            bar[0].stop()
+
+    return told, finished

@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -106,8 +107,10 @@ def entry_of(path: Path, cat: Catalogue, checksum: str = "") -> GameEntry:
     return GameEntry(path.name, checksum, date, True, seats, scores, places, tuple(game.s.winners), record.hints)
 
 
-def read_index(folder: Path, cat: Catalogue, use_cache: bool = True) -> IndexResult:
-    """Every record of ``folder`` (``*.json``, not hidden), from the cache where it still holds."""
+def read_index(folder: Path, cat: Catalogue, use_cache: bool = True,
+               progress: Callable[[int, int], None] | None = None) -> IndexResult:
+    """Every record of ``folder`` (``*.json``, not hidden), from the cache where it still holds.
+    ``progress(done, total)`` is told after each file read afresh (the slow ones)."""
     out = IndexResult()
     try:
         files = sorted(p for p in folder.iterdir() if p.suffix == SUFFIX and not p.name.startswith("."))
@@ -119,7 +122,7 @@ def read_index(folder: Path, cat: Catalogue, use_cache: bool = True) -> IndexRes
     seen: dict[str, Any] = {}
     kept: dict[str, Any] = {}
     changed = False
-    for path in files:
+    for done, path in enumerate(files, start=1):
         try:
             info = path.stat()
         except OSError as exc:
@@ -132,6 +135,8 @@ def read_index(folder: Path, cat: Catalogue, use_cache: bool = True) -> IndexRes
             row = {**stamp, **_read_one(path, cat, games, out)}
             entry = _cached(row, stamp, games, path.name)
             changed = True
+            if progress is not None:
+                progress(done, len(files))
         assert row is not None
         seen[path.name] = row
         if entry is None:

@@ -16,6 +16,7 @@ JSON Schema (``great-harbor schema stats``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -100,8 +101,10 @@ def opponent_kind(seat: SeatEntry) -> str:
     return "people" if seat.kind == "person" else "automa" if seat.kind == "automa" else f"{seat.level} rival"
 
 
-def stats_report(folder: Path, cat: Catalogue, use_cache: bool = True) -> StatsReport:
-    index = read_index(folder, cat, use_cache)
+def stats_report(folder: Path, cat: Catalogue, use_cache: bool = True,
+                 progress: Callable[[int, int], None] | None = None) -> StatsReport:
+    """The report over ``folder``'s records (``progress``: see :func:`read_index`)."""
+    index = read_index(folder, cat, use_cache, progress)
     return build_report(str(folder), index.entries, index.skipped)
 
 

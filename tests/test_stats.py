@@ -178,9 +178,12 @@ def test_a_damaged_or_foreign_file_is_skipped_with_its_reason(cat: Catalogue, fo
 
 def test_the_cache_is_used_and_rebuilt_when_a_record_changes(cat: Catalogue, folder: Path,
                                                              games: dict[str, tuple[GameRecord, Game]]) -> None:
-    first = read_index(folder, cat)
+    told: list[tuple[int, int]] = []
+    first = read_index(folder, cat, progress=lambda done, total: told.append((done, total)))
     assert first.replayed == 4 and (folder / CACHE_NAME).is_file()
-    assert read_index(folder, cat).replayed == 0
+    assert told == [(1, 4), (2, 4), (3, 4), (4, 4)]
+    assert read_index(folder, cat, progress=lambda done, total: told.append((done, total))).replayed == 0
+    assert len(told) == 4  # nothing read afresh, nothing told
     shutil.copy(folder / "g1.json", folder / "copy.json")  # the same checksum: not replayed again
     again = read_index(folder, cat)
     assert again.replayed == 0 and len(again.entries) == 5

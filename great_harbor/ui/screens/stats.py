@@ -77,8 +77,18 @@ class StatsScreen(Screen[None]):
         self.run_worker(self._read, thread=True, exclusive=True, group="stats")
 
     def _read(self) -> None:
-        report = stats_report(self.folder, self.catalogue)
+        def told(done: int, total: int) -> None:  # the first reading of many games takes a while: say so
+            if done % 10 == 0:
+                self.app.call_from_thread(self._reading, done, total)
+
+        report = stats_report(self.folder, self.catalogue, progress=told)
         self.app.call_from_thread(self.show_report, report)
+
+    def _reading(self, done: int, total: int) -> None:
+        if self.report is None:
+            self.query_one("#stats-head", Static).update(
+                Text(f"Reading the saved games… {done} of {total} (only the first time: then they are kept)",
+                     style=DIM))
 
     # --- showing ------------------------------------------------------------------------------
 
