@@ -334,6 +334,9 @@ class ConvertCoinsRule(ActionRule[ConvertCoins]):
         p = game.s.players[top.seat if top is not None else 0]
         items = supply.Ledger(game, p).gain({action.resource: 1})
         gain = ", ".join(names.gain_words(game.cat, items))
+        surplus = sum(i["n"] for i in items if i["k"] == "surplus")
+        if surplus and not any(i["k"] == "res" and i["n"] for i in items):  # not "into 0 Rope (+1 over ...)"
+            gain = f"{surplus} Prestige (the {str(action.resource).capitalize()} track is full)"
         text = f"Convert {names.coins(game.cat.supply.convert_coins)} into {gain}"
         return text + last_conversion_note(game, top, p, items)
 

@@ -612,7 +612,7 @@ def draw_card(game: Table, p: PlayerState, deck: str, source: str, size: str | N
         return {"k": "deck", "deck": deck, "n": 1}
     if not display:
         return {"k": "display", "deck": deck, "n": 0}
-    offer(game, p.seat, "harbor.take_display", list(display), f"Take a {deck.capitalize()} card from the display",
+    offer(game, p.seat, "harbor.take_display", list(display), f"take a {deck.capitalize()} card from the display.",
           deck=deck)
     return {"k": "display", "deck": deck, "n": 1}
 

@@ -242,7 +242,11 @@ def trade(game: Table, p: PlayerState, sh: ShipState) -> None:
         b.after_trade(game, p)
     options = demand_options(game, p, segment)
     if options:
-        offer(game, p.seat, "voyage.demand", options, "Meet a Luxury demand for the Prestige again?",
+        # The trade itself paid the segment's Prestige: a demand met pays it once more (not "again",
+        # which read as a second delivery on the first).
+        prestige = game.cat.trade_board.segments[segment].prestige
+        offer(game, p.seat, "voyage.demand", options,
+              f"meet a Luxury demand here too, for {prestige} more Prestige?",
               optional=True, segment=segment)
 
 

@@ -242,7 +242,8 @@ class SessionControl(_Base):
             self.notify(f"Opened anyway, although {warning}.", severity="warning", timeout=10)
         game = session.game
         where = "it is over" if game.is_over else f"round {game.s.round}, turn {game.s.turn}"
-        self.notify(f"Continuing {path.name}: {len(session.actions)} actions, {where}.", timeout=5)
+        # The file's name last: a long name wraps there, not in the middle of the sentence.
+        self.notify(f"Continuing the saved game: {len(session.actions)} actions, {where} ({path.name}).", timeout=5)
         return None
 
     def open_replay(self, path: Path, force: bool = False) -> RecordError | None:

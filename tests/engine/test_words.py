@@ -354,7 +354,7 @@ def test_a_conversion_that_scores_nothing_at_the_end_says_so() -> None:
     assert any(w.startswith("Use Luxury Importer: 4 coins for 1 ") and w.endswith(" — scores nothing now")
                for w in words)
     assert "Convert 2 coins into 1 Sail — scores nothing now" in words
-    assert "Convert 2 coins into 0 Planks (+1 over the track → 1 Prestige)" in words  # the surplus scores
+    assert "Convert 2 coins into 1 Prestige (the Planks track is full)" in words  # the surplus scores
     assert EndTurn() in game.legal_actions()
 
 

@@ -22,11 +22,11 @@ def automa_row(game: Game) -> str:
 
 
 def test_the_automa_row_says_it_drafts_first_then_that_it_has_acted(catalogue: Catalogue) -> None:
-    """The Automa drafts first and places each die at once: it never holds dice. Its row says so
-    in the draft, and in the Action phase that its turn is already over."""
+    """The Automa drafts first and places each die at once: it never holds dice. Its row says in
+    the draft which dice it took, and in the Action phase that its turn is already over."""
     game = Game.new(catalogue, [Seat("Ana"), Seat("Automa", automa=True)], seed=3)
     assert game.s.phase == "draft"
-    assert "drafts first" in automa_row(game)
+    assert "took " in automa_row(game) and "drafts first" not in automa_row(game)  # it drafted already
     while game.s.phase == "draft":
         game.apply(next(iter(game.legal_actions())))
     assert game.s.phase == "actions"

@@ -7,8 +7,9 @@ from __future__ import annotations
 from rich.text import Text
 
 from great_harbor.engine import Game
+from great_harbor.engine.draft import drafted_this_turn
 from great_harbor.engine.names import plural
-from great_harbor.engine.state import PlayerState
+from great_harbor.engine.state import PlayerState, die_label
 
 from ..style import DIM, die_text, flow, join, player_text, symbol
 from .panel import Panel
@@ -31,6 +32,17 @@ class DicePanel(Panel):
     def on_resize(self) -> None:
         if getattr(self, "game", None) is not None:
             self.set_text(dice_text(self.game, self.content_region.width or 77))
+
+
+def automa_draft_words(game: Game, seat: int) -> str:
+    """What the Automa did in this turn's draft: it drafts first and places each die at once, so
+    once it has taken a die the panel says which (never "drafts first" after it drafted)."""
+    if game.s.phase != "draft":
+        return "acted in draft"
+    taken = [d for d, who in drafted_this_turn(game).items() if who == seat]
+    if not taken:
+        return "drafts first"
+    return "took " + " ".join(die_label(d, game.s.faces[d]) for d in sorted(taken))  # and placed them at once
 
 
 def prestige_text(p: PlayerState, projected: int, short: bool = False) -> Text:
@@ -85,7 +97,7 @@ def dice_text(game: Game, width: int = 77) -> Text:
         if p.drafted:
             parts.append(Text(f"={sum(s.faces[d] for d in p.drafted)}", style=DIM))
         elif p.automa:  # it drafts first and places each die at once: it holds none
-            parts.append(Text("drafts first" if s.phase == "draft" else "acted in draft", style=DIM))
+            parts.append(Text(automa_draft_words(game, p.seat), style=DIM))
         else:
             parts.append(Text("—", style=DIM))
         if p.seat in order:

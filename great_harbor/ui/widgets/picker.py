@@ -39,6 +39,8 @@ KINDWORDS = {"conversion": "conversion convert coins"}
 # The table's own commands listed with the actions (undo, redo): a filter that finds only these
 # still says why the game action it names is not possible.
 COMMAND_KINDS = frozenset({"undo", "redo"})
+# What asks for each by name (Enter on one that the filter found by other words does nothing).
+COMMAND_NAMES = {"undo": "undo take back", "redo": "redo"}
 
 
 def kind_words(kind: str) -> str:
@@ -303,7 +305,11 @@ class ActionPicker(Vertical):
 
     def choose_highlighted(self) -> None:
         action = self.highlighted_action
-        if action is None:
+        query = self.filter.value
+        # Undo and redo are taken only when asked for by name: a filter that finds nothing but the
+        # undo of what it names ("laurel") asks for that action, and Enter says why it cannot be done.
+        if action is None or action.kind in COMMAND_KINDS and query.strip() \
+                and not matches(COMMAND_NAMES[action.kind], query):
             self.app.bell()
             self._show_detail()
             return
