@@ -43,7 +43,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         if done is not None:
             done()
     for skipped in report.skipped:
-        print(f"skipped {inert(skipped.file)}: {inert(skipped.reason)}", file=sys.stderr)
+        print(f"warning: skipped {inert(skipped.file)}: {inert(skipped.reason)}", file=sys.stderr)
     if args.player is not None:
         mine = only(report, args.player)
         if mine is None:

@@ -108,7 +108,8 @@ def test_help_says_what_no_command_does_and_lists_commands_with_examples(
         assert option in out
 
 
-@pytest.mark.parametrize("command", ["play", "replay", "saves", "export-log", "rules", "validate-data", "simulate"])
+@pytest.mark.parametrize("command", ["play", "replay", "saves", "stats", "export-log", "rules", "validate-data",
+                                     "simulate"])
 def test_every_command_has_help_with_an_example(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     from great_harbor.cli import COMMAND_HELP
 

@@ -129,7 +129,8 @@ def test_a_mutated_record_is_refused_in_one_line_or_read_by_every_command(
     for argv in (["saves", "--saves-dir", str(folder)], ["saves", "--saves-dir", str(folder), "--json"],
                  ["export-log", str(path)], ["export-log", str(path), "--force"],
                  ["play", "--load", str(path), "--force", "--saves-dir", str(folder)],
-                 ["replay", str(path)]):
+                 ["replay", str(path)], ["stats", "--saves-dir", str(folder)],
+                 ["stats", "--saves-dir", str(folder), "--json"]):
         status = main(argv)
         captured = capsys.readouterr()
         check_output(status, captured.out, captured.err)

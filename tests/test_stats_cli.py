@@ -36,7 +36,7 @@ def test_stats_prints_each_player_and_skips_a_broken_file_in_one_line(
     assert out.startswith(f"Games in {folder}: 2 finished, 0 in progress.")
     assert "\nAna: 2 games finished; won " in out and "\nBen: 1 game finished; won " in out
     assert "against the Automa" in out and "Normal rival: 1 game finished" in out
-    assert err == "skipped broken.json: the record is cut short (it ends after 37 bytes)\n"
+    assert err == "warning: skipped broken.json: the record is cut short (it ends after 37 bytes)\n"
     assert main(["--saves-dir", str(folder), "stats", "--player", "ben"]) == 0
     out = capsys.readouterr().out
     assert "Ben: 1 game finished" in out and "Ana:" not in out and "rival:" not in out
