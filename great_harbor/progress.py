@@ -1,6 +1,6 @@
 """How a game went: every seat's Prestige *as it would end* at the end of every turn, from its record.
 
-    progress = progress_of(record, cat)     # replays the record (cached by its checksum)
+    progress = progress_of(record, cat)     # replays the record (kept by a digest of it)
     progress.points[-1].totals              # the final scores of a finished game
     chart_lines(progress)                   # the chart as plain text (``export-log``)
 
@@ -89,10 +89,10 @@ _CACHE: OrderedDict[str, Progress] = OrderedDict()
 _CACHE_SIZE = 32
 
 
-def progress_of(record: GameRecord, cat: Catalogue, checksum: str = "") -> Progress:
-    """:func:`progress_of_game`, kept for the record's ``checksum`` (its actions and setup, when
-    none is given): the final screen, the replay and the stats screen ask for the same game again."""
-    key = checksum or _key(record, cat)
+def progress_of(record: GameRecord, cat: Catalogue) -> Progress:
+    """:func:`progress_of_game`, kept by a digest of the record's setup and actions (what of its
+    checksum matters here): the final screen and the replay may ask for the same game again."""
+    key = _key(record, cat)
     found = _CACHE.get(key)
     if found is not None:
         _CACHE.move_to_end(key)

@@ -210,3 +210,14 @@ def test_a_damaged_cache_is_rebuilt(cat: Catalogue, folder: Path) -> None:
     assert again.replayed == 4 and len(again.entries) == 4
     (folder / CACHE_NAME).write_text("[")
     assert read_index(folder, cat).replayed == 4
+
+
+def test_the_chart_of_a_record_is_kept_until_its_actions_change(cat: Catalogue) -> None:
+    from great_harbor.progress import progress_of
+
+    record, game = played(cat, 15, [Seat("Ana"), Seat("Ben")], actions=40)
+    first = progress_of(record, cat)
+    assert progress_of(record, cat) is first
+    record.actions.append(game.legal_actions()[0])
+    again = progress_of(record, cat)
+    assert again is not first and again == progress_of_game(record, cat)
