@@ -102,12 +102,15 @@ class Coaching(App[None]):
         session.record.coach = {"seen": list(state.seen), "showing": state.showing, "skip": sorted(coach.skip)}
         session.save()
 
-    def _coach_panel(self, screen: GameScreen) -> CoachPanel:
-        found = screen.query(CoachPanel)
-        if found:
-            return found.first()
-        panel = CoachPanel(id="coach")
-        screen.mount(panel)
+    def _coach_panel(self, screen: GameScreen, *, create: bool = True) -> CoachPanel | None:
+        """The table's coach panel (mounted the first time it is needed; ``create`` False: None
+        until then). Kept on the screen: a query of the table's widgets on every action and key
+        cost more than the rest of the coach (bench/coach.py)."""
+        panel: CoachPanel | None = getattr(screen, "coach_panel", None)
+        if panel is None and create:
+            panel = CoachPanel(id="coach")
+            screen.mount(panel)
+            screen.coach_panel = panel  # type: ignore[attr-defined]
         return panel
 
     def coach_after_change(self, game: Game) -> None:
@@ -121,22 +124,32 @@ class Coaching(App[None]):
             self.coach_page = 0
             remember_learned([lesson.id])
             self._save_coach()
+        elif coach.showing is None:
+            shown = self._coach_panel(screen, create=False)
+            if shown is None or not shown.display:
+                return  # nothing to show and nothing shown: the panel is left as it is (most actions)
         self._show_lesson(screen)
 
-    def _show_lesson(self, screen: GameScreen) -> None:
+    def _show_lesson(self, screen: GameScreen, *, point: bool = True) -> None:
+        """The lesson on screen (or none) in the panel; ``point``: and what it talks about (not
+        again for its next page)."""
         coach = self.coach
         assert coach is not None
         lesson = coach.showing
         if lesson is None:
-            for panel in screen.query(CoachPanel):
-                panel.display = False
+            hidden = self._coach_panel(screen, create=False)
+            if hidden is not None and hidden.display:
+                hidden.display = False  # (set only when it changes: each setting lays the table out again)
             return
         panel = self._coach_panel(screen)
-        panel.display = True
+        assert panel is not None
+        if not panel.display:
+            panel.display = True
         offered = coach.offered
         number = next((i for i, x in enumerate(offered, 1) if x.id == lesson.id), len(offered))
         panel.show_page(lesson, min(self.coach_page, len(lesson.pages) - 1), number, len(offered))
-        self._point(screen, lesson)
+        if point:
+            self._point(screen, lesson)
 
     def _point(self, screen: GameScreen, lesson: Lesson) -> None:
         """Show what the lesson talks about: the first action of its kind highlighted in the list,
@@ -175,12 +188,12 @@ class Coaching(App[None]):
                 self.coach_page = 0
                 coach.hide()
                 self._save_coach()
-            self._show_lesson(screen)
+            self._show_lesson(screen, point=False)
             return True
         if event.key == "escape":
             coach.hide()
             self._save_coach()
-            self._show_lesson(screen)
+            self._show_lesson(screen, point=False)
             return True
         if event.key == "f5":
             from .lookup_topics import Topic  # start-up: after the first frame (see the app)
