@@ -25,7 +25,9 @@ What the question is about decides between entries that share its words:
 - the Automa's rules rank well below a player's unless the query names the Automa (or the bot):
   "my ship is weaker than the pirates" is about the player's ship; and a query that names it
   puts a player's rules below the Automa's: "when does the automa send its ships" is about the
-  Automa's voyage, not the player's action of sending ships;
+  Automa's voyage, not the player's action of sending ships; and in a question about how the
+  Automa does something, a verb of choosing (choose, pick, take, use...) says little, so the thing
+  it chooses decides: "how does the automa choose a ship" is about it playing a Ship;
 - likewise the rules of the Harbor Shops variant rank below the base game's unless the query names
   a shop or the variant: "what is scored at the end" is about the base game's final scoring, "do
   shops count for my governor" about the variant's;
@@ -388,6 +390,9 @@ _WHOLE_PAIRS = ("take back", "come back", "pay extra", "pay more", "cost more", 
 # not about Free Colonists): they count at WEAK_FACTOR, so the question's other words decide.
 _WEAK_WORDS = "about again twice already same still yet ever always anymore another come"
 WEAK_FACTOR = 0.25
+# Verbs of choosing, as typed ("pick" is folded onto "draft": here it is the verb that matters).
+_CHOOSING = frozenset("choose chooses choosing chose pick picks picking picked select selects decide decides "
+                      "use uses take takes prefer prefers".split())
 _NO_STEM = frozenset({"theme", "themes", "building", "buildings", "during", "nothing", "something", "anything", "thing",
                       "things"})
 _WORD_RE = re.compile(r"[a-z0-9]+")
@@ -716,7 +721,12 @@ class SearchIndex:
 
         expansions = [self._expand(word, is_last=number == len(words) - 1) for number, word in enumerate(words)]
         if len(words) > 1:  # alone, a weak word is all the query says
-            expansions = [{term: factor * WEAK_FACTOR for term, factor in terms.items()} if word in _WEAK else terms
+            # How the Automa does something: it chooses everything it does, so a verb of choosing
+            # says little and the thing it chooses decides ("how does the automa choose a ship" is
+            # about the Automa playing a Ship, not its draft of dice, whose questions say "choose").
+            choosing = any(AUTOMA in terms for terms in expansions)
+            expansions = [{term: factor * WEAK_FACTOR for term, factor in terms.items()}
+                          if word in _WEAK or (choosing and typed.get(word) in _CHOOSING) else terms
                           for word, terms in zip(words, expansions, strict=True)]
         # An everyday pair ("keep sailing", "take back") also stands for its rule's words: its first
         # word (which says little on its own) becomes the pair, matching those words too; a whole
