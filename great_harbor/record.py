@@ -29,7 +29,7 @@ import hashlib
 import json
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
@@ -53,6 +53,7 @@ from great_harbor.engine.actions import PlaceDie
 from great_harbor.engine.scoring import ITEM_NAMES, ITEMS
 from great_harbor.safe_io import NotARegularFile, TooLarge, read_regular
 from great_harbor.text import inert
+from great_harbor.value_class import value_class
 
 RECORD_FORMAT = "great-harbor game record"
 RECORD_VERSION = 1
@@ -115,7 +116,7 @@ def _action_json(action: Action) -> tuple[str, str]:
     return _canonical(data), json.dumps(data, ensure_ascii=False)
 
 
-@dataclass
+@value_class
 class GameRecord:
     """The setup and the applied actions of one game, and where they came from."""
 
@@ -296,7 +297,7 @@ class GameRecord:
         return cls.from_dict(parse(text), cat, force, warnings)
 
 
-@dataclass
+@value_class
 class Loaded:
     """A record read from a file, the game it replays to, and what ``force`` let through."""
 

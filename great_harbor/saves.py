@@ -21,13 +21,14 @@ import re
 import stat
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from great_harbor.record import RecordError, check_header, parse, read_text
 from great_harbor.text import MAX_NAME, inert
+from great_harbor.value_class import value_class
 
 ENV_SAVES = "GREAT_HARBOR_SAVES"
 APP_NAME = "great-harbor"  # the folder name under the platform's data folder
@@ -320,7 +321,7 @@ def _holder(fd: int) -> str:
     return ""
 
 
-@dataclass
+@value_class
 class SaveGuard:
     """What the save file looked like when this process last read or wrote it.
 
@@ -349,7 +350,7 @@ class SaveGuard:
 # --- listing --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class SaveInfo:
     """One saved game as a listing shows it, read from the record's summary (no replay)."""
 

@@ -11,13 +11,12 @@ record (the seed and the actions reproduce the game exactly).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from great_harbor.data import Catalogue
 from great_harbor.engine import Action, Game
 from great_harbor.engine.actions import PlaceDie
 from great_harbor.engine.decision_data import Decision
 from great_harbor.engine.events import GAME
+from great_harbor.value_class import value_class
 
 # (round, turn, phase, active seat index, voyage segment, dice left to draft): an action that
 # changes any of these ends a stretch of play that can be taken back.
@@ -29,7 +28,7 @@ def turn_key(game: Game) -> TurnKey:
     return (s.round, s.turn, s.phase, s.active, s.voyage.segment, len(s.draft_order))
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class Before:
     """What :func:`step` needs to know from just before an action."""
 
@@ -47,7 +46,7 @@ class Before:
         return cls(top.seat, turn_key(game), game.s.reveals, len(game.s.log), top.kind, top.data)
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class Step:
     """One applied action and what undo needs to know about it."""
 
@@ -76,7 +75,7 @@ def automa_acted(game: Game, log_start: int) -> bool:
     return any(e.actor != GAME and players[e.actor].automa for e in game.s.log[log_start:])
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class Verdict:
     """Whether undo (or redo) is possible now; when not, ``reason`` says why in one line."""
 

@@ -6,11 +6,11 @@ the rules themselves (placing, assigning pips, tile benefits) are in :mod:`.harb
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
 from great_harbor.data import Catalogue
+from great_harbor.value_class import value_class
 
 from .state import die_colour
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 DISTRICT = "district"
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class Geometry:
     """The map's fixed shape, worked out once per catalogue."""
 

@@ -9,11 +9,13 @@ not apply: the same JSON as when decisions were dicts, so the digests of saved g
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any, ClassVar
 
+from great_harbor.value_class import value_class
 
-@dataclass(frozen=True)
+
+@value_class(frozen=True)
 class Decision:
     """What a decision knows. The attributes below are answered by every kind, so that whatever
     reads a pending decision of any kind can ask them."""
@@ -47,28 +49,28 @@ class Decision:
         return out
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class DraftDecision(Decision):
     """A seat drafts a die from the pool."""
 
     kind: ClassVar[str] = "draft"
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class TurnDecision(Decision):
     """A seat's Action phase turn: place its dice, take Govern actions, end the turn."""
 
     kind: ClassVar[str] = "turn"
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class FinalConvertDecision(Decision):
     """After the last voyage: convert coins once more, then finish."""
 
     kind: ClassVar[str] = "final_convert"
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class AssignDecision(Decision):
     """The pips of the die just placed on a shared slot go to the two tiles it touches (a die on a
     Shore slot takes its one tile's benefit as it is placed: no decision)."""
@@ -82,7 +84,7 @@ class AssignDecision(Decision):
     label: str  # the die as players read it: "B4"
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class ChoiceDecision(Decision):
     """Pick one of the options a card's or a rule's effect offers (``choices.offer``)."""
 
@@ -127,7 +129,7 @@ class ChoiceDecision(Decision):
         return out
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class VoyageChoiceDecision(Decision):
     """A ship that beat the pirates: trade here or sail on (a Voyage Person may be used first)."""
 
@@ -136,7 +138,7 @@ class VoyageChoiceDecision(Decision):
     segment: int
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class CorsairDecision(Decision):
     """Before the Pirate of ``segment`` is revealed: use the Corsair now?"""
 
@@ -144,7 +146,7 @@ class CorsairDecision(Decision):
     segment: int
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class ShipOrderDecision(Decision):
     """Several of one seat's ships share a position: which fights first?"""
 

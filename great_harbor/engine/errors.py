@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from great_harbor.value_class import value_class
 
 from .rule_ids import GOVERN_ACTIONS
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Refusal:
     """Why an action is not possible now: the sentence for players and the rule behind it (the id
     of the rules-lookup entry that explains it, see :mod:`great_harbor.engine.rule_ids`)."""

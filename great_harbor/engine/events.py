@@ -18,8 +18,10 @@ never parses the words; undo and the Automa's playback read ``actor`` and ``reve
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
+
+from great_harbor.value_class import value_class
 
 _new_object = object.__new__
 
@@ -28,7 +30,7 @@ EVERYONE = -1  # reader: nothing is secret
 ALL_SECRETS = -2  # a viewer who may read every secret: the replay of a finished game
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class Event:
     kind: str
     actor: int = GAME

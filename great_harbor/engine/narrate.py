@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
+
+from great_harbor.value_class import value_class
 
 from .names import amount, coins, gain_words, listing, plural, slot_label
 from .shops import describe_position
@@ -805,7 +806,7 @@ def _tiles(t: Table, tiles: Sequence[str]) -> str:
     return " and ".join(names) if names else "the Smuggler's District"
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class Voice:
     """Whom a rival's reasons speak of: the rival in the log ("its Governor"), the person a hint
     speaks to ("your Governor")."""

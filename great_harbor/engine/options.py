@@ -11,8 +11,9 @@ keep loading), and its type reads a code back (``parse``). Nothing else ever spl
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
+
+from great_harbor.value_class import value_class
 
 
 class Option:
@@ -30,7 +31,7 @@ class Option:
         return self.code
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class Plain(Option):
     """An option that is an id as it is: a card, a slot, a colour, a resource, a Luxury."""
 
@@ -45,7 +46,7 @@ class Plain(Option):
         return cls(code)
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class DieOption(Option):
     """One die, by its number (the Investor's, the Engineer's)."""
 
@@ -60,7 +61,7 @@ class DieOption(Option):
         return cls(int(code))
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class DiceOption(Option):
     """One or more dice (the Patrician's flips)."""
 
@@ -75,7 +76,7 @@ class DiceOption(Option):
         return cls(tuple(int(x) for x in code.split("+")))
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class DockOption(Option):
     """One of the chooser's ships, by its dock."""
 
@@ -90,7 +91,7 @@ class DockOption(Option):
         return cls(int(code))
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class TracksOption(Option):
     """Senate tracks to step up on, one step each (the same track twice: two steps)."""
 
@@ -105,7 +106,7 @@ class TracksOption(Option):
         return cls(tuple(code.split("+")))
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class StructureOption(Option):
     """A Dock Hut or Insula to build, and the resources of its cost left unpaid."""
 
@@ -122,7 +123,7 @@ class StructureOption(Option):
         return cls(site, tuple(u for u in unpaid.split("+") if u))
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class CardOrDeckOption(Option):
     """A face-up card of a display, or ``card`` None: draw from the deck (the Praefectus)."""
 
@@ -138,7 +139,7 @@ class CardOrDeckOption(Option):
         return cls(None) if code == cls.DECK else cls(code.split(":", 1)[1])
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class CrewOption(Option):
     """A Colonist beside one stat of one ship (the Naval Academy)."""
 
@@ -155,7 +156,7 @@ class CrewOption(Option):
         return cls(int(dock), stat)
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class HarborDieOption(Option):
     """A die to reroll: one of the chooser's drafted dice, or the die on a Harbor slot."""
 
@@ -172,7 +173,7 @@ class HarborDieOption(Option):
         return cls(drafted=int(ref)) if where == "drafted" else cls(slot=ref)
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class DemandOption(Option):
     """A Luxury demand tile of the segment and the Luxury token delivered to it."""
 

@@ -4,8 +4,9 @@ tracks; and the Favor actions that are not about dice."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from great_harbor.value_class import value_class
 
 from . import names, supply
 from . import rule_ids as R
@@ -27,7 +28,7 @@ def top_space(game: Table) -> int:
     return game.cat.senate.length - 1
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class Step:
     """One step up a Senate track: where the marker lands and the bonuses that pays (a bonus of the
     space, a bridge bonus once both neighbouring markers have reached it), each with where it is

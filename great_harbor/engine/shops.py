@@ -17,12 +17,12 @@ lookup (``engine-rulings``, the Shop sections).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from great_harbor.data import Catalogue
 from great_harbor.data.models import Side, SlotDef
+from great_harbor.value_class import value_class
 
 from . import colony, supply
 from . import rule_ids as R
@@ -43,7 +43,7 @@ _DIRECTIONS: dict[Point, int] = {(-1, 0): 0, (0, 1): 1, (1, 0): 2, (0, -1): 3}
 _CORNER_NAMES = {(0, 0): "top-left", (0, 1): "top-right", (1, 0): "bottom-left", (1, 1): "bottom-right"}
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class ShopPosition:
     """One place a Shop can stand: the grid point it sits at and the two slots it touches."""
 
@@ -53,7 +53,7 @@ class ShopPosition:
     cell: Cell | None  # the tile whose corner it wraps round; None on the rim between two tiles
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class ShopMap:
     """Every Shop position of a catalogue's harbor, and which positions touch each slot."""
 

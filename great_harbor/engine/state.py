@@ -11,8 +11,10 @@ import dataclasses
 import types
 import typing
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, TypeVar, get_args, get_origin
+
+from great_harbor.value_class import value_class
 
 from .decision_data import Decision, decision_from
 from .events import Event
@@ -41,7 +43,7 @@ OUTBOUND = "outbound"  # facing right on the Trade board
 RETURNING = "returning"  # facing left, on the sail-back track
 
 
-@dataclass
+@value_class
 class ShipState:
     card: str
     dock: int  # 1-3: the dock and the meeple number
@@ -56,7 +58,7 @@ class ShipState:
 # --- players --------------------------------------------------------------------------------------
 
 
-@dataclass
+@value_class
 class PlayerState:
     seat: int
     name: str
@@ -106,7 +108,7 @@ class PlayerState:
 # --- pending decisions ----------------------------------------------------------------------------
 
 
-@dataclass
+@value_class
 class Pending:
     """A decision a rule is waiting for: ``kind`` names it, ``seat`` decides, ``data`` is what it
     knows (a typed :class:`~great_harbor.engine.decision_data.Decision`; given as plain fields, it
@@ -138,7 +140,7 @@ _new_object = object.__new__
 # --- the whole game -------------------------------------------------------------------------------
 
 
-@dataclass
+@value_class
 class GameState:
     seed: int
     seats: int
@@ -198,7 +200,7 @@ class GameState:
     winners: list[int] = field(default_factory=list)
 
 
-@dataclass
+@value_class
 class VoyageState:
     segment: int = -1  # segment being resolved
     queue: list[list[int]] = field(default_factory=list)  # [seat, dock] still to resolve there

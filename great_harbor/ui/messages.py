@@ -17,9 +17,10 @@ from textual.message import Message
 from great_harbor.engine import Seat
 from great_harbor.engine.actions import Action
 from great_harbor.record import RecordError
+from great_harbor.value_class import value_class
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class Setup:
     """What the new-game screen asks: the seats, the variant and the seed."""
 

@@ -8,7 +8,6 @@ instead of applying them."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -18,6 +17,7 @@ from great_harbor.engine.describe import describe
 from great_harbor.record import GameRecord, log_lines, log_text
 from great_harbor.saves import SaveError, write_atomic
 from great_harbor.session import Session
+from great_harbor.value_class import value_class
 
 from .widgets.picker import Item, matches
 
@@ -78,7 +78,7 @@ def command_refusal(session: Session | None, query: str) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class TableCommands:
     """Undo and redo as the table offers them: what the app hands the game screen, so that the
     screen lists them and explains them without reaching for the app (``session``: None for a

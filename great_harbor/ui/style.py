@@ -11,11 +11,10 @@ with ``NO_COLOR`` every colour is plain bold, so that nothing becomes a dark gre
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.text import Text
 
 from great_harbor.engine.state import die_colour, die_label
+from great_harbor.value_class import value_class
 
 PLAYER_SYMBOLS = ("◆", "●", "▲", "■")
 DIM = "dim"
@@ -31,7 +30,7 @@ COLOUR_STYLES = dict(DARK_COLOURS)
 PLAYER_STYLES = list(DARK_PLAYERS)
 
 
-@dataclass
+@value_class
 class Palette:
     """What use_theme sets besides the colours of dice and players."""
 

@@ -18,6 +18,7 @@ from great_harbor.engine.actions import Action, AssignPips, PlaceDie
 from great_harbor.engine.describe import describe, split_words
 from great_harbor.engine.harbor import DISTRICT, shore_fee
 from great_harbor.engine.shops import positions
+from great_harbor.value_class import value_class
 
 from ..style import COLOUR_STYLES, DIM, PALETTE, die_text, player_style, symbol
 from .picker import offer_order
@@ -51,7 +52,7 @@ def short_benefit(b: Benefit) -> str:
     return ", ".join(parts)
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class SlotPos:
     kind: str  # "h" (between rows) or "v" (between columns) or "d" (district)
     row: int

@@ -20,11 +20,12 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from great_harbor.engine.actions import Action, AssignPips
+from great_harbor.value_class import value_class
 
 from .quick_list import QuickOptionList
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class Item:
     action: Action
     words: str
