@@ -28,7 +28,7 @@ from .errors import EngineError, IllegalAction, Refusal
 from .rulebook import DECISIONS, RULES
 from .state import GameState, copy_state, fields_to_plain, from_plain, to_plain
 from .table import Table
-from .view import PUBLIC_DECISIONS, redacted
+from .view import is_public, redacted
 
 FORMAT_VERSION = 1
 SEED_LIMIT = 2**63  # seeds run from -SEED_LIMIT to SEED_LIMIT - 1 (a record keeps them exactly)
@@ -254,7 +254,7 @@ class SeatView(Game):
         super().__init__(game.cat, redacted(game.s, seat), random.Random(0))  # no RNG state: see s.rng
         self.seat = seat
         top = game.pending
-        open_ = top is not None and (top.seat == seat or top.kind in PUBLIC_DECISIONS)
+        open_ = top is not None and (top.seat == seat or is_public(top))
         self._legal = game.legal_actions() if open_ else ()
         self._projected: list[dict[str, int]] | None = None
 

@@ -23,8 +23,19 @@ from .state import GameState, Pending, copy_state
 
 HIDDEN = "hidden"  # a card whose face this seat cannot know
 # Decisions taken in the open, whose choices show nothing private: everyone at the table sees the
-# actions (the draft: the dice are on the table, and pass-and-play shows no hand while drafting).
-PUBLIC_DECISIONS = frozenset({"draft"})
+# actions (the draft: the dice are on the table, and pass-and-play shows no hand while drafting; a
+# ship's voyage, the order of ships in a segment, the Corsair, a Person on the table; the last coin
+# conversions, coins and Conversion cards being public), and a Luxury demand (Luxuries are public).
+PUBLIC_DECISIONS = frozenset({"draft", "voyage_choice", "ship_order", "corsair", "final_convert"})
+PUBLIC_CHOICES = frozenset({"voyage.demand"})
+
+
+def is_public(top: Pending) -> bool:
+    """Whether the decision ``top`` shows nothing private: any seat's view (a spectator's too)
+    offers its actions, and a table of people takes it without a hand-off."""
+    if top.kind == "choose":
+        return str(top.data.handler) in PUBLIC_CHOICES and not top.data.private
+    return top.kind in PUBLIC_DECISIONS
 
 
 def redacted(state: GameState, seat: int | None) -> GameState:

@@ -29,6 +29,7 @@ from textual.worker import Worker
 from great_harbor.data import Catalogue, CatalogueError, load_catalogue
 from great_harbor.engine import EngineError, Game, IllegalAction, Seat, narrate, rule_ids
 from great_harbor.engine.actions import Action
+from great_harbor.engine.describe import describe
 from great_harbor.engine.errors import Refusal
 from great_harbor.engine.events import GAME
 from great_harbor.engine.game import SeatView
@@ -37,6 +38,7 @@ from great_harbor.session import Session
 from great_harbor.startup import freeze_long_lived, resume_collector
 
 from .coaching import Coaching
+from .handing import TAKE_ONLY_CHOICES, only_answer, public_decision
 from .hints import Hints
 from .keys import HINT_KEY
 from .messages import (
@@ -145,6 +147,9 @@ class GreatHarborApp(Coaching, Hints, SessionControl, App[None]):
         self.lookup_memory: object | None = None  # what the rules lookup showed when it closed
         self._playback: Playback | None = None  # the playback on screen, if any
         self._acted = False  # someone played since the keyboard last passed: their notices go with it
+        self._keyboard: int | None = None  # the seat that decided last at the keyboard (a person's)
+        self._taken: list[str] = []  # only answers taken for the players, to say so once the table shows
+        self.take_only_choices = True  # take a decision's only answer for the player (see ui/handing.py)
         self.thinking: int | None = None  # the rival deciding now, in a worker
 
     # --- catalogue and games --------------------------------------------------------------
@@ -185,10 +190,12 @@ class GreatHarborApp(Coaching, Hints, SessionControl, App[None]):
     # --- the colour theme -----------------------------------------------------------------
 
     def _restore_theme(self) -> None:
-        """The theme chosen in an earlier run (the command palette's "Change theme"), if any."""
+        """The theme chosen in an earlier run (the command palette's "Change theme"), if any, and
+        whether only answers are taken for the players."""
         settings, problem = load_settings()
         if problem:
             self.notify(f"Settings ignored: {problem}.", severity="warning", timeout=8)
+        self.take_only_choices = settings.get(TAKE_ONLY_CHOICES) is not False  # an odd value: the default
         name = settings.get("theme")
         if isinstance(name, str) and name in self.available_themes:
             self.theme = name
@@ -484,6 +491,16 @@ class GreatHarborApp(Coaching, Hints, SessionControl, App[None]):
             self._refresh_table()
             self.start_rival(top.seat)
             return
+        only = self._only_answer()
+        if only is not None and top is not None:
+            self._taken.append(f"Taken for {game.name(top.seat)}, the only choice: {describe(game, only)}.")
+            self.play(only)
+            return
+        if top is not None and top.seat != self._keyboard and self.seat_kind(top.seat) == "person":
+            # The keyboard changes hands (with a hand-off screen or, in the draft, without): what
+            # the last person looked up in the rules lookup is theirs; the next one starts afresh.
+            self._keyboard = top.seat
+            self.lookup_memory = None
         seat = self.handoff_to()
         if seat is not None:
             from .screens.handoff import HandOffScreen  # start-up: after the first frame (see above)
@@ -502,15 +519,39 @@ class GreatHarborApp(Coaching, Hints, SessionControl, App[None]):
                 if acted:
                     self.clear_notifications()
                 self._refresh_table()
+                self._say_taken()
 
             self.push_screen(HandOffScreen(game.view(None), seat, self._undo_note(seat)), confirmed)
             self._refresh_table(hide=True)
             return
         self._refresh_table()
+        self._say_taken()
         self.coach_after_change(game)
         if typed:
             if isinstance(self.screen, GameScreen):
                 self.screen.type_ahead(typed)
+
+    def _only_answer(self) -> Action | None:
+        """The only answer of a person's decision at a table of people, when it is taken for them."""
+        game = self.game
+        top = game.pending if game is not None else None
+        if not self.take_only_choices or top is None or self.seat_kind(top.seat) != "person" \
+                or len(self.humans()) < 2:
+            return None
+        return only_answer(game) if game is not None else None
+
+    def _say_taken(self) -> None:
+        """The notices of the only answers taken for the players, once the table shows."""
+        taken, self._taken = self._taken, []
+        for line in taken:
+            self.notify(line, timeout=6)
+
+    def set_take_only_choices(self, on: bool) -> None:
+        """Take (or not) a decision's only answer for the player; kept for the next games."""
+        self.take_only_choices = on
+        problem = save_setting(TAKE_ONLY_CHOICES, on)
+        self.notify(("An only choice is taken for you, with a notice." if on else "Every choice is asked, "
+                     "even an only one.") + (f" (Not kept for the next time: {problem}.)" if problem else ""))
 
     def _undo_note(self, seat: int) -> str:
         """Why Ctrl+Z on the hand-off screen to ``seat`` takes nothing back."""
@@ -526,8 +567,9 @@ class GreatHarborApp(Coaching, Hints, SessionControl, App[None]):
     def handoff_to(self) -> int | None:
         """The seat the keyboard must pass to before the table is shown, if any.
 
-        With one human at the table nothing is ever hidden. With several, the draft is public
-        (no hand is shown), and every other decision is shown only to its own seat."""
+        With one human at the table nothing is ever hidden. With several, the draft and the other
+        decisions that need nothing private (ui/handing.py) are public (no hand is shown), and
+        every other decision is shown only to its own seat."""
         game = self.game
         assert game is not None
         top = game.pending
@@ -541,6 +583,10 @@ class GreatHarborApp(Coaching, Hints, SessionControl, App[None]):
             return None
         if top.kind == "draft":
             self.viewer = None
+            return None
+        if public_decision(top):  # nothing private: on the public table, as the draft (no hand shown)
+            if self.viewer != top.seat:
+                self.viewer = None
             return None
         return top.seat if top.seat != self.viewer else None
 
@@ -708,6 +754,12 @@ class GreatHarborApp(Coaching, Hints, SessionControl, App[None]):
                 )
         yield from self.session_commands(screen)
         yield from self.hint_commands(screen)
+        if self.take_only_choices:
+            yield SystemCommand("Only choices: ask me", "Ask every decision, even one with a single answer",
+                                lambda: self.set_take_only_choices(False))
+        else:
+            yield SystemCommand("Only choices: take for me", "A decision with a single answer (a ship that can only "
+                                "trade) is taken for you, with a notice", lambda: self.set_take_only_choices(True))
         if self.game is None or not any(self.is_computer(p.seat) for p in self.game.s.players):
             return  # the pace is the computers': offered only in a game the Automa or a rival plays
         yield SystemCommand(

@@ -26,6 +26,7 @@ from textual.widgets import Static
 from great_harbor.engine import narrate
 from great_harbor.engine.describe import describe
 
+from .handing import public_decision
 from .keys import HINT_KEY
 
 if TYPE_CHECKING:
@@ -145,7 +146,7 @@ class Hints(_Base):
             return "hints are given at the table, for your own decision"
         if self.thinking is not None or self.seat_kind(top.seat) != "person":
             return f"it is {game.name(top.seat)}'s decision"
-        if self.viewer != top.seat and not (self.viewer is None and top.kind == "draft"):
+        if self.viewer != top.seat and not (self.viewer is None and public_decision(top)):
             return f"it is {game.name(top.seat)}'s decision"
         return None
 
