@@ -74,8 +74,11 @@ def margin(game: Game, seat: int) -> float:
     return float(mine - max(t for i, t in enumerate(totals) if i != seat))
 
 
-def play_out(game: Game, policy: Callable[[Game], Action] = heuristic.playout_choice) -> int:
-    """Play ``game`` to its end with ``policy`` in every seat; returns the decisions taken."""
+def play_out(game: Game, policy: Callable[[Game], Action] | None = None) -> int:
+    """Play ``game`` to its end with ``policy`` in every seat (by default the heuristic player,
+    its work kept from step to step: :class:`.heuristic.Playout`); returns the decisions taken."""
+    if policy is None:
+        policy = heuristic.Playout().choice
     steps = 0
     while not game.is_over:
         game._apply(policy(game))

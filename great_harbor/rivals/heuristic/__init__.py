@@ -14,12 +14,14 @@ die is placed and every useful govern action is done; the turn ends when nothing
 Its parts, bottom up: :mod:`.worth` (the estimates), :mod:`.voyages` (ships and voyages, and
 the seat one decision reads), :mod:`.values` (resources, projects, cards), :mod:`.placing`
 (the harbor; :class:`Mind` is the whole), :mod:`.govern` (the Action phase's govern actions),
-:mod:`.decide` (:func:`choose`), :mod:`.ranking` (:func:`ranked`).
+:mod:`.decide` (:func:`choose`), :mod:`.ranking` (:func:`ranked`), :mod:`.reuse` (the player in a
+playout, its work kept from step to step).
 """
 
 from .decide import choose, playout_choice
 from .placing import Mind
 from .ranking import ranked
+from .reuse import Playout
 from .worth import BUILDING_USE, PERSON_USE
 
-__all__ = ["BUILDING_USE", "PERSON_USE", "Mind", "choose", "playout_choice", "ranked"]
+__all__ = ["BUILDING_USE", "PERSON_USE", "Mind", "Playout", "choose", "playout_choice", "ranked"]

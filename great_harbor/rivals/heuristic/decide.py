@@ -59,9 +59,12 @@ def playout_choice(game: Game) -> Action:
     return decide(game, top)
 
 
-def decide(g: Game, top: Pending) -> Action:
+def decide(g: Game, top: Pending, m: Mind | None = None) -> Action:
+    """The heuristic's pick for ``top``; ``m``: a Mind of that seat that still holds for ``g``
+    (see :mod:`.reuse`), or None to work one out."""
     legal = g.legal_actions()
-    m = Mind(g, top.seat)
+    if m is None:
+        m = Mind(g, top.seat)
     handler = _DECISIONS.get(top.kind)
     picked = handler(m, top.data, legal) if handler else None
     return picked if picked is not None and g.is_legal(picked) else legal[0]

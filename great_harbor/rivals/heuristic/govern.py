@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 from great_harbor.engine import (
     Action,
@@ -127,41 +129,80 @@ def _conversion_worth(m: Mind, a: act.UseConversion) -> float:
 
 def govern_worth(m: Mind, a: Action) -> float:
     """The net worth of a govern action in the Action phase; -inf for what this player never does."""
-    p = m.p
-    if isinstance(a, act.PlayPerson):
-        return m.person_worth(a.card) + (0.2 if len(p.person_slots[a.slot - 1]) else 0.0)
-    if isinstance(a, act.PlayBuilding):
-        return m.building_worth(a.card) - m.spend_worth(supply.cost_of(m.cat.buildings[a.card].cost), a.card)
-    if isinstance(a, act.PlayShip):
-        old = p.docks[a.dock - 1]
-        return (m.ship_card_worth(a.card, old) - m.spend_worth(supply.cost_of(m.cat.ships[a.card].cost), a.card)
-                + (0.5 if old is None else 0.0))
-    if isinstance(a, act.BuildStructure):
-        cost = supply.cost_of(next(s.cost for s in m.cat.colony_board.sites if s.id == a.site))
-        for r in a.unpaid:
-            cost[r] -= 1
-        return m.structure_worth(a.site) - m.spend_worth(cost, a.site) - EMPLOY * a.colonist
-    if isinstance(a, act.ActivatePerson):
-        return _activation_worth(m, a.card) - MARKER
-    if isinstance(a, act.RetrieveMarker):
-        if effects.markers_left(m.g, p) > 0 or m.cat.persons[a.card].timing != "action":
-            return -math.inf
-        return _activation_worth(m, a.card) - MARKER - 2 * FAVOR
-    if isinstance(a, act.FavorSenate):
-        return m.senate_step_worth(a.colour) - 2 * FAVOR
-    if isinstance(a, act.EmployLuxury):
-        lux = str(m.cat.luxury_production_tiles[p.luxury_tiles[a.space - 1]].luxury)
-        return m.luxury_worth(lux) - 2 * EMPLOY
-    if isinstance(a, act.EmployBuilding):
-        return _employ_worth(m, a.card)
-    if isinstance(a, act.EmployCrew):
-        return m.crew_worth(ship_at(m, a.dock), a.stat)
-    if isinstance(a, act.Repair):
-        sh = ship_at(m, a.dock)
-        need = SHIP_TURN * min(2, m.turns_left) if sh.damage >= fleet.hull(m.g, sh) else 0.3
-        return need - m.spend_worth({a.resource: 1})
-    if isinstance(a, act.ConvertCoins):
-        return m.gain_worth({a.resource: 1}) - COIN * m.cat.supply.convert_coins
-    if isinstance(a, act.UseConversion):
-        return _conversion_worth(m, a)
-    return -math.inf  # shops and anything new: left alone
+    worth = _GOVERN.get(type(a))  # by the action's class: asked for every option of every turn decision
+    return worth(m, a) if worth is not None else -math.inf  # shops and anything new: left alone
+
+
+def _play_person(m: Mind, a: act.PlayPerson) -> float:
+    return m.person_worth(a.card) + (0.2 if len(m.p.person_slots[a.slot - 1]) else 0.0)
+
+
+def _play_building(m: Mind, a: act.PlayBuilding) -> float:
+    return m.building_worth(a.card) - m.spend_worth(supply.cost_of(m.cat.buildings[a.card].cost), a.card)
+
+
+def _play_ship(m: Mind, a: act.PlayShip) -> float:
+    old = m.p.docks[a.dock - 1]
+    return (m.ship_card_worth(a.card, old) - m.spend_worth(supply.cost_of(m.cat.ships[a.card].cost), a.card)
+            + (0.5 if old is None else 0.0))
+
+
+def _build_structure(m: Mind, a: act.BuildStructure) -> float:
+    cost = supply.cost_of(next(s.cost for s in m.cat.colony_board.sites if s.id == a.site))
+    for r in a.unpaid:
+        cost[r] -= 1
+    return m.structure_worth(a.site) - m.spend_worth(cost, a.site) - EMPLOY * a.colonist
+
+
+def _activate(m: Mind, a: act.ActivatePerson) -> float:
+    return _activation_worth(m, a.card) - MARKER
+
+
+def _retrieve(m: Mind, a: act.RetrieveMarker) -> float:
+    if effects.markers_left(m.g, m.p) > 0 or m.cat.persons[a.card].timing != "action":
+        return -math.inf
+    return _activation_worth(m, a.card) - MARKER - 2 * FAVOR
+
+
+def _favor_senate(m: Mind, a: act.FavorSenate) -> float:
+    return m.senate_step_worth(a.colour) - 2 * FAVOR
+
+
+def _employ_luxury(m: Mind, a: act.EmployLuxury) -> float:
+    lux = str(m.cat.luxury_production_tiles[m.p.luxury_tiles[a.space - 1]].luxury)
+    return m.luxury_worth(lux) - 2 * EMPLOY
+
+
+def _employ_building(m: Mind, a: act.EmployBuilding) -> float:
+    return _employ_worth(m, a.card)
+
+
+def _employ_crew(m: Mind, a: act.EmployCrew) -> float:
+    return m.crew_worth(ship_at(m, a.dock), a.stat)
+
+
+def _repair(m: Mind, a: act.Repair) -> float:
+    sh = ship_at(m, a.dock)
+    need = SHIP_TURN * min(2, m.turns_left) if sh.damage >= fleet.hull(m.g, sh) else 0.3
+    return need - m.spend_worth({a.resource: 1})
+
+
+def _convert_coins(m: Mind, a: act.ConvertCoins) -> float:
+    return m.gain_worth({a.resource: 1}) - COIN * m.cat.supply.convert_coins
+
+
+_GOVERN: dict[type[Action], Callable[[Mind, Any], float]] = {
+    act.PlayPerson: _play_person,
+    act.PlayBuilding: _play_building,
+    act.PlayShip: _play_ship,
+    act.BuildStructure: _build_structure,
+    act.ActivatePerson: _activate,
+    act.RetrieveMarker: _retrieve,
+    act.FavorSenate: _favor_senate,
+    act.EmployLuxury: _employ_luxury,
+    act.EmployBuilding: _employ_building,
+    act.EmployCrew: _employ_crew,
+    act.Repair: _repair,
+    act.ConvertCoins: _convert_coins,
+    act.UseConversion: _conversion_worth,
+}

@@ -6,15 +6,24 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from functools import cache
 from typing import Any
 
+from great_harbor.data import Catalogue
 from great_harbor.engine import Action, harbor
 from great_harbor.engine import actions as act
+from great_harbor.engine.board import catalogue_tier
 from great_harbor.engine.state import die_colour
 from great_harbor.engine.supply import current_bonus_mapping
 
 from .values import Values
 from .worth import FAVOR, SMUGGLER
+
+
+@cache
+def _tiers(cat: Catalogue, fee: int, pips: int) -> tuple[int, ...]:
+    """The tier reached on a tile with this fee by each number of pips up to ``pips``."""
+    return tuple(catalogue_tier(cat, n, fee) for n in range(pips + 1))
 
 
 class Mind(Values):
@@ -25,32 +34,54 @@ class Mind(Values):
     def tile_worth(self, tile: str, t: int) -> float:
         if t <= 0:
             return 0.0
-        if (tile, t) not in self._tiles:
+        key = ("tile", tile, t)
+        memo = self._res_memo
+        if key not in memo:
             b = self.cat.tiles[tile].benefits[t - 1]
             v = self.gain_worth({str(r): n for r, n in b.resources.items()}) if b.resources else 0.0
             v += self.colonists_worth(b.colonists) + FAVOR * b.favor
             v += sum(self.draw_worth(d.deck, d.source, d.size.value if d.size else None) for d in b.draws)
-            self._tiles[(tile, t)] = v
-        return self._tiles[(tile, t)]
+            memo[key] = v
+        return memo[key]  # type: ignore[no-any-return]
+
+    def _row(self, tile: str, top: int) -> list[float]:
+        """:meth:`tile_worth` of ``tile`` at every tier up to ``top`` (by tier: 0 is nothing)."""
+        key = ("row", tile)
+        memo = self._res_memo
+        row: list[float] | None = memo.get(key)
+        if row is None:
+            row = memo[key] = [0.0]
+        while len(row) <= top:
+            row.append(self.tile_worth(tile, len(row)))
+        return row
 
     def split(self, slot: str, pips: int, no_fee: bool) -> tuple[float, tuple[int, ...]]:
         """The best use of ``pips`` on a slot's tile(s): worth and the pips per tile."""
-        key = ("split", slot, pips, no_fee)
-        if key not in self._memo:
-            self._memo[key] = self._split(slot, pips, no_fee)
-        return self._memo[key]  # type: ignore[no-any-return]
-
-    def _split(self, slot: str, pips: int, no_fee: bool) -> tuple[float, tuple[int, ...]]:
         g = self.g
         cells = harbor.geometry(g).slot_cells[slot]
-        fees = [0 if no_fee else harbor.shore_fee(g, c) for c in cells]
+        fees = tuple(0 if no_fee else harbor.shore_fee(g, c) for c in cells)
+        # By the fees, not the dice placed: a die placed elsewhere changes neither, and the
+        # figure stays with the seat's resources (see reuse).
+        key = ("split", slot, pips, fees)
+        memo = self._res_memo
+        if key not in memo:
+            memo[key] = self._split(cells, pips, fees)
+        return memo[key]  # type: ignore[no-any-return]
+
+    def _split(self, cells: tuple[str, ...], pips: int, fees: tuple[int, ...]) -> tuple[float, tuple[int, ...]]:
+        g = self.g
         tiles = [self.s.layout[c] for c in cells]
         if len(cells) == 1:
             return self.tile_worth(tiles[0], harbor.tier(g, pips, fees[0])), (pips,)
+        # What each tile gives at each tier, then at every split of the pips (by the tier each
+        # share reaches on its tile).
+        tiers0 = _tiers(self.cat, fees[0], pips)
+        tiers1 = _tiers(self.cat, fees[1], pips)
+        first = self._row(tiles[0], tiers0[-1])
+        second = self._row(tiles[1], tiers1[-1])
         best = (0.0, (0, 0))
         for a in range(pips + 1):
-            v = (self.tile_worth(tiles[0], harbor.tier(g, a, fees[0]))
-                 + self.tile_worth(tiles[1], harbor.tier(g, pips - a, fees[1])))
+            v = first[tiers0[a]] + second[tiers1[pips - a]]
             if v > best[0] + 1e-9:
                 best = (v, (a, pips - a))
         return best
@@ -69,9 +100,10 @@ class Mind(Values):
         """The best placement of a die with these properties: worth and slot (only the die's
         colour matters)."""
         key = ("die", die_colour(die), pips, wild, no_fee)
-        if key not in self._memo:
-            self._memo[key] = self._die_worth(die, pips, wild, no_fee)
-        return self._memo[key]  # type: ignore[no-any-return]
+        memo = self._harbor_memo
+        if key not in memo:
+            memo[key] = self._die_worth(die, pips, wild, no_fee)
+        return memo[key]  # type: ignore[no-any-return]
 
     def _die_worth(self, die: int, pips: int, wild: bool, no_fee: bool) -> tuple[float, str]:
         geo = harbor.geometry(self.g)

@@ -5,21 +5,34 @@ blind are worth the average of the cards not yet seen."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
 
 from great_harbor.engine import Game, colony, senate, supply
 from great_harbor.engine.state import ShipState
 
-from .voyages import Boat, Voyages
+from .voyages import Boat, Memos, Voyages
 from .worth import BUILDING_USE, COIN, DONE, PERSON_USE, SPARE
+
+_Entry = tuple[float, tuple[tuple[str, int], ...], int, float]  # value, cost, its size, rank
+
+
+def _order(projects: list[tuple[str, dict[str, int], float]]) -> list[_Entry]:
+    """Projects best value per resource first (a stable sort), those worth nothing left out."""
+    ranked = sorted(projects, key=lambda x: -x[2] / max(1, sum(x[1].values())))
+    return [(value, tuple(cost.items()), sum(cost.values()), -value / max(1, sum(cost.values())))
+            for _, cost, value in ranked if value > 0]
 
 
 class Values(Voyages):
     """What a seat's resources, Senate steps, colonists and cards are worth at one decision."""
 
-    def __init__(self, game: Game, seat: int) -> None:
-        super().__init__(game, seat)
-        self.projects = self._projects()
+    def __init__(self, game: Game, seat: int, memos: Memos | None = None) -> None:
+        super().__init__(game, seat, memos)
+        projects = self._cards_memo.get("projects")
+        if projects is None:
+            projects = self._cards_memo["projects"] = self._projects()
+        self.projects: list[tuple[str, dict[str, int], float]] = projects
         self.base = self.resource_worth(self.p.resources, self.projects)
 
     # --- resources and projects -----------------------------------------------------------------
@@ -42,32 +55,68 @@ class Values(Voyages):
         by the share already gathered (only while turns remain); spare resources count a little."""
         names = tuple(x[0] for x in projects)  # a project's cost and value are fixed within a decision
         key = ("resources", tuple(res.items()), names)
-        if key in self._memo:
-            return self._memo[key]  # type: ignore[no-any-return]
-        order = self._memo.get(("order", names))
+        memo = self._cards_memo  # projects are fixed while the cards are
+        worth: float | None = memo.get(key)
+        if worth is not None:
+            return worth
+        order = memo.get(("order", names))
         if order is None:
-            order = self._memo[("order", names)] = sorted(projects, key=lambda x: -x[2] / max(1, sum(x[1].values())))
+            order = memo[("order", names)] = _order(projects)
         left = dict(res)
-        total = 0.0
-        partial = 0
-        for _, cost, value in order:
-            if value <= 0:
-                continue
-            if all(left[r] >= n for r, n in cost.items()):
+        total, _ = self._count(order, left, 0.0, 0)
+        memo[key] = worth = total + SPARE * self.tf * sum(left.values())
+        return worth
+
+    def _count(self, order: Sequence[_Entry], left: dict[str, int], total: float, partial: int) -> tuple[float, int]:
+        """:meth:`resource_worth`'s count over ``order`` from where it stands (``left`` is spent
+        as it goes): the total and how many projects were counted by their share."""
+        tf = self.tf
+        for value, items, size, _ in order:
+            for r, n in items:
+                if left[r] < n:
+                    break
+            else:  # paid in full
                 total += DONE * value
-                for r, n in cost.items():
+                for r, n in items:
                     left[r] -= n
-            elif partial < 3 and self.tf > 0:
+                continue
+            if partial < 3 and tf > 0:
                 partial += 1
-                size = sum(cost.values())
                 covered = 0
-                for r, n in cost.items():
+                for r, n in items:
                     c = min(left[r], n)
                     covered += c
                     left[r] -= c
-                total += value * self.tf * (0.15 + 0.5 * covered / size)
-        self._memo[key] = worth = total + SPARE * self.tf * sum(left.values())
-        return worth
+                total += value * tf * (0.15 + 0.5 * covered / size)
+        return total, partial
+
+    def _with_project(self, cost: dict[str, int], value: float) -> float:
+        """:meth:`resource_worth` of the seat's resources for its projects and one more, worked
+        out from where the count of its projects alone stood at the new one's place (the same
+        sums in the same order: the same figure, for a fraction of the work). Every card that
+        could be drawn asks it."""
+        if value <= 0:  # left out of the count: the projects' own figure
+            return self.base
+        memo = self._res_memo
+        start = memo.get("counted")
+        if start is None:
+            order = self._cards_memo.get(("order", tuple(x[0] for x in self.projects))) or _order(self.projects)
+            marks = []
+            left = dict(self.p.resources)
+            total, partial = 0.0, 0
+            for i in range(len(order)):
+                marks.append((dict(left), total, partial))
+                total, partial = self._count(order[i:i + 1], left, total, partial)
+            marks.append((left, total, partial))
+            start = memo["counted"] = (order, [e[3] for e in order], marks)
+        order, keys, marks = start
+        size = sum(cost.values())
+        # Where a stable sort puts it, last of the input: after every project ranked as high.
+        at = bisect_right(keys, -value / max(1, size))
+        left, total, partial = marks[at]
+        left = dict(left)
+        total, _ = self._count([(value, tuple(cost.items()), size, 0.0), *order[at:]], left, total, partial)
+        return total + SPARE * self.tf * sum(left.values())
 
     def gain_worth(self, gains: Mapping[str, int]) -> float:
         top = self.cat.colony_board.resource_max
@@ -98,8 +147,8 @@ class Values(Voyages):
         """What playing any card of ``colour`` adds: a Senate step, the Dice Color Bonus at the
         second card, a Governor pair."""
         key = ("play_bonus", colour)
-        if key in self._memo:
-            return self._memo[key]  # type: ignore[no-any-return]
+        if key in self._cards_memo:
+            return self._cards_memo[key]  # type: ignore[no-any-return]
         v = self.senate_step_worth(colour)
         if self.p.played_colours[colour] == 1:
             v += 0.2 * (self.turns_left - 1)
@@ -108,13 +157,13 @@ class Values(Voyages):
             counts = self.p.played_colours
             other = b if colour == a else a
             v += 1.0 if counts[colour] < counts[other] else 0.3
-        self._memo[key] = v
+        self._cards_memo[key] = v
         return v
 
     def senate_step_worth(self, colour: str, steps: int = 1) -> float:
         key = ("senate", colour, steps)
-        if key in self._memo:
-            return self._memo[key]  # type: ignore[no-any-return]
+        if key in self._cards_memo:
+            return self._cards_memo[key]  # type: ignore[no-any-return]
         pos = self.p.senate[colour]
         top = senate.top_space(self.g)
         v = 0.0
@@ -131,7 +180,7 @@ class Values(Voyages):
                     bonuses.append(br.bonus)
             for bo in bonuses:
                 v += bo.prestige + COIN * bo.coins + 0.5 * bo.resource + self.colonists_worth(bo.colonists)
-        self._memo[key] = v
+        self._cards_memo[key] = v
         return v
 
     def person_worth(self, card: str) -> float:
@@ -143,9 +192,9 @@ class Values(Voyages):
 
     def building_worth(self, card: str) -> float:
         key = ("building", card)
-        if key not in self._memo:
-            self._memo[key] = self._building_worth(card)
-        return self._memo[key]  # type: ignore[no-any-return]
+        if key not in self._cards_memo:
+            self._cards_memo[key] = self._building_worth(card)
+        return self._cards_memo[key]  # type: ignore[no-any-return]
 
     def _building_worth(self, card: str) -> float:
         b = self.cat.buildings[card]
@@ -190,16 +239,18 @@ class Values(Voyages):
 
     def hand_card_worth(self, card: str) -> float:
         """What one more card in hand adds (a Person is played at once)."""
-        if card not in self._cards:
-            if card.startswith("person-"):
+        person = card.startswith("person-")
+        memo = self._cards_memo if person else self._res_memo  # a Person's worth is not in resources
+        key = ("hand", card)
+        if key not in memo:
+            if person:
                 w = self.person_worth(card)
             else:
                 cost = self.cat.buildings[card].cost if card.startswith("building-") else self.cat.ships[card].cost
                 value = self.building_worth(card) if card.startswith("building-") else self.ship_card_worth(card)
-                w = self.resource_worth(self.p.resources, [*self.projects, (card, supply.cost_of(cost), value)])
-                w -= self.base
-            self._cards[card] = w
-        return self._cards[card]
+                w = self._with_project(supply.cost_of(cost), value) - self.base
+            memo[key] = w
+        return memo[key]  # type: ignore[no-any-return]
 
     def unseen(self, deck: str) -> list[str]:
         """Cards of a deck this seat has not seen: not on display, in its hand or in play."""
@@ -213,9 +264,9 @@ class Values(Voyages):
 
     def draw_worth(self, deck: str, source: str, size: str | None) -> float:
         key = ("draw", deck, source, size)
-        if key not in self._memo:
-            self._memo[key] = self._draw_worth(deck, source, size)
-        return self._memo[key]  # type: ignore[no-any-return]
+        if key not in self._res_memo:
+            self._res_memo[key] = self._draw_worth(deck, source, size)
+        return self._res_memo[key]  # type: ignore[no-any-return]
 
     def _draw_worth(self, deck: str, source: str, size: str | None) -> float:
         s = self.s

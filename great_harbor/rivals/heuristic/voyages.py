@@ -25,10 +25,28 @@ class Boat(NamedTuple):
     hut: bool  # a Dock Hut repairs it when it comes home
 
 
+class Memos:
+    """What a Mind has worked out, kept by what it depends on (:mod:`.reuse` says what that is
+    and passes a level on to the seat's next Mind while it still holds): the voyages (turns
+    left, the Pirates, demands and the seat's luxuries and Buildings), the cards (its colony,
+    hand, ships, Senate; the cards in play and on display), the resources it holds, and the
+    harbor's free slots. Each level holds only figures that depend on nothing the levels before
+    it leave out."""
+
+    __slots__ = ("cards", "harbor", "resources", "voyage")
+
+    def __init__(self, voyage: dict[Any, Any] | None = None, cards: dict[Any, Any] | None = None,
+                 resources: dict[Any, Any] | None = None, harbor: dict[Any, Any] | None = None) -> None:
+        self.voyage: dict[Any, Any] = {} if voyage is None else voyage
+        self.cards: dict[Any, Any] = {} if cards is None else cards
+        self.resources: dict[Any, Any] = {} if resources is None else resources
+        self.harbor: dict[Any, Any] = {} if harbor is None else harbor
+
+
 class Voyages:
     """One seat at one decision: what it reads, how many turns are left, and its voyages."""
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: Game, seat: int, memos: Memos | None = None) -> None:
         self.g = game
         self.s = game.s
         self.cat = game.cat
@@ -38,12 +56,13 @@ class Voyages:
         self.turns_left = self.cat.supply.rounds * per_round - played  # this turn included
         self.tf = min(1.0, (self.turns_left - 1) / 4)  # how much the turns after this one still count
         self.voyages = 0.5 + 0.4 * (self.turns_left - 1)  # voyages a ship in dock can still make
-        # Per-decision caches: every estimate below is a pure function of the state this Mind
-        # reads, so remembering it changes no decision (it only saves the work of repeating it).
-        self._tiles: dict[tuple[str, int], float] = {}
-        self._cards: dict[str, float] = {}
-        self._odds: list[tuple[int, float]] | None = None
-        self._memo: dict[tuple[Any, ...], Any] = {}
+        # Caches: every estimate below is a pure function of the state this Mind reads, so
+        # remembering it changes no decision (it only saves the work of repeating it).
+        self.memos = memos = Memos() if memos is None else memos
+        self._voyage_memo = memos.voyage
+        self._cards_memo = memos.cards
+        self._res_memo = memos.resources
+        self._harbor_memo = memos.harbor
 
     # --- ships and voyages --------------------------------------------------------------------
 
@@ -59,14 +78,16 @@ class Voyages:
 
     def odds(self) -> list[tuple[int, float]]:
         """Strength of the next Pirate card and its chance, from the cards not yet seen."""
-        if self._odds is None:
+        odds: list[tuple[int, float]] | None = self._voyage_memo.get("odds")
+        if odds is None:
             # The deck's cards are every Pirate not face up (on the board or discarded); when it
             # is empty, the discards are shuffled into the next one.
             seen = {c for c in self.s.pirates if c} | set(self.s.pirate_discard)
             deck = [c for c in self.cat.pirates if c not in seen] if self.s.pirate_deck else self.s.pirate_discard
             counts = Counter(self.cat.pirates[c].strength for c in deck)
-            self._odds = [(st, n / len(deck)) for st, n in sorted(counts.items())] if deck else [(0, 1.0)]
-        return self._odds
+            odds = self._voyage_memo["odds"] = ([(st, n / len(deck)) for st, n in sorted(counts.items())]
+                                                if deck else [(0, 1.0)])
+        return odds
 
     def away(self, boat: Boat, segment: int) -> float:
         """Turns the ship misses while sailing home from ``segment``, as they still matter."""
@@ -77,10 +98,11 @@ class Voyages:
         seg = self.cat.trade_board.segments[segment]
         v = seg.prestige + COIN * boat.cargo * seg.coins - self.away(boat, segment)
         key = ("trade", segment)
-        if key not in self._memo:
-            self._memo[key] = (bool(voyage.demand_options(self.g, self.p, segment)),
-                               any(b.effect == "customs_office" for b in card_hooks.buildings(self.g, self.p)))
-        demand, customs = self._memo[key]
+        memo = self._voyage_memo
+        if key not in memo:
+            memo[key] = (bool(voyage.demand_options(self.g, self.p, segment)),
+                         any(b.effect == "customs_office" for b in card_hooks.buildings(self.g, self.p)))
+        demand, customs = memo[key]
         if demand:
             v += seg.prestige - 0.5
         if customs:
@@ -96,12 +118,13 @@ class Voyages:
 
     def sail_on_worth(self, boat: Boat, segment: int, total: int) -> float:
         key = ("sail", boat, segment, total)
-        if key not in self._memo:
+        memo = self._voyage_memo
+        if key not in memo:
             loss = -(0.2 if boat.hut else DAMAGE) - self.away(boat, segment)
-            self._memo[key] = sum(
+            memo[key] = sum(
                 pr * (self.after_win(boat, segment, total + st) if boat.strength >= total + st else loss)
                 for st, pr in self.odds())
-        return self._memo[key]  # type: ignore[no-any-return]
+        return memo[key]  # type: ignore[no-any-return]
 
     def send_worth(self, boat: Boat) -> float:
         return self.sail_on_worth(boat, 0, 0)
