@@ -12,8 +12,9 @@ progress of the game, so the same game gives the same decisions, in play and in 
 - **hard** looks ahead where that pays (:mod:`.search`): from the round :func:`search_from`
   gives for the number of seats (round 3 with two, round 4 with more) it plays its best
   candidates out in worlds sampled from its view (:mod:`.worlds`) and keeps the heuristic's
-  choice unless another is clearly better; earlier, and whenever the search runs
-  out of time, it plays as *normal*.
+  choice unless another is clearly better; earlier it plays as *normal*. A search that runs
+  out of time decides on the worlds it played in full (:data:`MIN_WORLDS` at least; with fewer
+  it plays as *normal*).
 
 Every decision says why (:mod:`.explain`): :meth:`Decision.note` is the log event that goes
 before the rival's action, in the words of ``rival.move`` in :mod:`great_harbor.engine.narrate`.
@@ -45,7 +46,8 @@ SEARCH_FROM = {2: 3}
 SEARCH_FROM_OTHERWISE = 4
 EASY_NOISE = 1.0  # standard deviation of the easy rival's slips, in Prestige equivalents
 EASY_SLACK = 2.0  # it never takes an option worth this much less than the best
-DEADLINE = 1.0  # seconds of processor time a hard decision may take before it falls back
+DEADLINE = 1.0  # seconds of processor time a hard decision's search may take
+MIN_WORLDS = 2  # worlds a search cut short must have played to count (fewer compare nothing)
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,7 @@ class Decision:
     alternatives: list[Alternative] = field(default_factory=list)  # best first
     worlds: int = 0  # worlds the search played out (0: no search)
     seconds: float = 0.0  # processor time it took
-    timed_out: bool = False  # the search ran out of time and the heuristic's pick stood
+    timed_out: bool = False  # the search ran out of time: ``worlds`` decided (none: the heuristic's pick stood)
     overruled: bool = False  # the search chose against the heuristic
     fault: str | None = None  # the rival's own code failed (this error): a plain legal move stands in
 
@@ -216,7 +218,7 @@ class Rival:
             return self._plain(view, ranking, ranking[0][1])
         found = search.search(view, ranking, self.rng_for(view), candidates=self.candidates, budget=self.budget,
                               max_worlds=self.max_worlds, deadline=self.deadline)
-        if found.timed_out:
+        if found.timed_out and found.worlds < MIN_WORLDS:
             decision = self._plain(view, ranking, ranking[0][1])
             decision.timed_out = True
             return decision
@@ -230,7 +232,7 @@ class Rival:
             ahead = any(round(a.margin, 1) > 0 for a in alternatives)
             why = [*why, {"r": "kept" if ahead else "confirmed", "worlds": found.worlds}]
         return Decision(found.action, "hard", why, private, alternatives, worlds=found.worlds,
-                        overruled=found.overruled)
+                        timed_out=found.timed_out, overruled=found.overruled)
 
 
 def search_from(seats: int) -> int:

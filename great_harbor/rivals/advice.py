@@ -113,7 +113,7 @@ def _played_out(view: SeatView, found: search.Outcome, start: int) -> Advice:
     why, private = explain.reasons(view, best)
     advice = Advice(best, why, private, _kept(best, lines), worlds=found.worlds, short=found.timed_out,
                     search_from=start)
-    keeps = found.action if not found.timed_out else actions[0]
+    keeps = found.action  # out of time too, the rival decides on the futures played
     if keeps != best:
         advice.rival_keeps = keeps
         diffs = [x - y for x, y in zip(by_action[best], by_action[keeps], strict=True)]

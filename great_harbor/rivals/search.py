@@ -100,10 +100,9 @@ def search(
     sampled from ``view`` until ``budget`` decisions have been played out (at most ``max_worlds``
     worlds); ``deadline``: seconds of this thread's processor time, None for none. The clock is
     read after every playout, not every world: a world of a four-seat game costs tenths of a
-    second, and a search that overran by that much kept a hint waiting (past the deadline the
-    rival plays the heuristic's pick all the same). Past the deadline the outcome's figures are
-    those of the worlds played out in full (a hint shows them, over fewer futures) and it
-    overrules nothing."""
+    second, and a search that overran by that much kept a hint waiting. Past the deadline the
+    outcome is that of the worlds played out in full (the world cut short compares nothing):
+    the same figures, and the same choice, as a search limited to that many worlds."""
     seat = view.seat
     assert seat is not None
     start = time.thread_time()
@@ -136,7 +135,8 @@ def search(
         se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
         weighed.append(Weighed(action, value, mean, se))
     best = max(weighed[1:], key=lambda w: w.gain, default=None)
-    overrule = best is not None and not timed_out and clear_gain(best)
+    # Over fewer than two worlds the standard error is infinite: nothing is overruled.
+    overrule = best is not None and clear_gain(best)
     if overrule and best is not None:
         chosen = best
         weighed = [chosen, *(w for w in weighed if w is not chosen)]
