@@ -26,6 +26,18 @@ def _tiers(cat: Catalogue, fee: int, pips: int) -> tuple[int, ...]:
     return tuple(catalogue_tier(cat, n, fee) for n in range(pips + 1))
 
 
+_Benefit = tuple[dict[str, int], int, int, tuple[tuple[str, str, str | None], ...]]
+
+
+@cache
+def _benefit(cat: Catalogue, tile: str, t: int) -> _Benefit:
+    """What tier ``t`` of a Harbor tile gives: resources, colonists, Favor and the cards drawn
+    (deck, source, size)."""
+    b = cat.tiles[tile].benefits[t - 1]
+    return ({str(r): n for r, n in b.resources.items()}, b.colonists, b.favor,
+            tuple((d.deck, d.source, d.size.value if d.size else None) for d in b.draws))
+
+
 class Mind(Values):
     """Everything one decision needs to know about one seat, computed once per decision."""
 
@@ -37,10 +49,10 @@ class Mind(Values):
         key = ("tile", tile, t)
         memo = self._res_memo
         if key not in memo:
-            b = self.cat.tiles[tile].benefits[t - 1]
-            v = self.gain_worth({str(r): n for r, n in b.resources.items()}) if b.resources else 0.0
-            v += self.colonists_worth(b.colonists) + FAVOR * b.favor
-            v += sum(self.draw_worth(d.deck, d.source, d.size.value if d.size else None) for d in b.draws)
+            gains, colonists, favor, draws = _benefit(self.cat, tile, t)
+            v = self.gain_worth(gains) if gains else 0.0
+            v += self.colonists_worth(colonists) + FAVOR * favor
+            v += sum(self.draw_worth(deck, source, size) for deck, source, size in draws)
             memo[key] = v
         return memo[key]  # type: ignore[no-any-return]
 
@@ -57,9 +69,12 @@ class Mind(Values):
 
     def split(self, slot: str, pips: int, no_fee: bool) -> tuple[float, tuple[int, ...]]:
         """The best use of ``pips`` on a slot's tile(s): worth and the pips per tile."""
-        g = self.g
-        cells = harbor.geometry(g).slot_cells[slot]
-        fees = tuple(0 if no_fee else harbor.shore_fee(g, c) for c in cells)
+        found = self._harbor_memo.get(("fees", slot, no_fee))
+        if found is None:
+            cells = harbor.geometry(self.g).slot_cells[slot]
+            found = self._harbor_memo[("fees", slot, no_fee)] = (
+                cells, tuple(0 if no_fee else harbor.shore_fee(self.g, c) for c in cells))
+        cells, fees = found
         # By the fees, not the dice placed: a die placed elsewhere changes neither, and the
         # figure stays with the seat's resources (see reuse).
         key = ("split", slot, pips, fees)

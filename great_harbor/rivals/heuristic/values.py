@@ -137,9 +137,13 @@ class Values(Voyages):
         return self.base - self.resource_worth(res, rest)
 
     def colonists_worth(self, n: int) -> float:
-        room = supply.housing_capacity(self.g, self.p) - self.p.free_colonists
-        each = 0.25 + 0.45 * self.tf + (0.5 if "building-20" in self.p.buildings else 0)
-        return each * max(0, min(n, room, self.s.colonist_supply))
+        found = self._cards_memo.get("colonists")
+        if found is None:
+            room = supply.housing_capacity(self.g, self.p) - self.p.free_colonists
+            each = 0.25 + 0.45 * self.tf + (0.5 if "building-20" in self.p.buildings else 0)
+            found = self._cards_memo["colonists"] = (each, room, self.s.colonist_supply)
+        each, room, left = found
+        return each * max(0, min(n, room, left))
 
     # --- cards ------------------------------------------------------------------------------------
 
