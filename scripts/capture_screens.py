@@ -529,7 +529,8 @@ CAPTURES = [
         "The engine plays the Automa at once; the table then plays its log lines back one at a "
         "time (0.8 s each by default, set in the command palette) while the log waits. Space "
         "skips to the end.",
-        [("Space, Enter or Esc", "skip ahead"), ("a letter", "skip ahead and start typing it into the action filter")],
+        [("Space, Enter or Esc", "skip ahead"), ("a letter", "skip ahead and start typing it into the action filter"),
+         ("F2", "every colony in full, as the table stands at the line being read")],
         lambda: make_app(seed=SEED, players=["Ana"], automa=True, automa_delay=1000, blink=False),
         automa_steps,
     ),
@@ -540,7 +541,8 @@ CAPTURES = [
         "happened. The hard rival also names the options it weighed and how far behind each came "
         "out (from round 4, or round 3 with two seats, over sampled futures). Nobody can undo a "
         "rival's move.",
-        [("Space, Enter or Esc", "skip ahead"), ("a letter", "skip ahead and start typing it into the action filter")],
+        [("Space, Enter or Esc", "skip ahead"), ("a letter", "skip ahead and start typing it into the action filter"),
+         ("F2", "every colony in full, as the table stands at the line being read")],
         lambda: make_app(seed=SEED, players=["Ana"], rivals=["hard"], automa_delay=1000, blink=False),
         rival_steps,
     ),

@@ -1,6 +1,7 @@
 """Small things found in play (issue 29, point 6), on the screen: the Automa's line in the dice
 panel after it drafted, the Continue notice's line breaks, Enter on a filter that finds only the
-undo of what it names."""
+undo of what it names, F2 during the Automa's playback, a ship card's cost in hand, the replay's
+last action when it logged nothing yet."""
 
 from __future__ import annotations
 
@@ -13,8 +14,14 @@ from table_turn import at_turn, table
 from great_harbor.data import Catalogue
 from great_harbor.engine import Game, Seat, names
 from great_harbor.engine.actions import PlaceDie
+from great_harbor.engine.scenario import Scenario
+from great_harbor.replay import Replay
 from great_harbor.session import Session
 from great_harbor.ui.app import make_app
+from great_harbor.ui.screens.automa_turn import AutomaTurnScreen
+from great_harbor.ui.screens.colony_view import ColonyViewScreen
+from great_harbor.ui.screens.replay import ReplayScreen
+from great_harbor.ui.widgets.colony import colony_lines
 from great_harbor.ui.widgets.dice import automa_draft_words
 from great_harbor.ui.widgets.picker import matches
 
@@ -66,3 +73,44 @@ async def test_enter_on_a_filter_that_finds_only_an_undo_does_not_undo() -> None
         assert game.to_dict() == state  # nothing taken back
         await pilot.press("escape", *"undo", "enter")
         assert game.to_dict() != state  # asked by name, it undoes
+
+
+async def test_f2_during_the_automas_playback_shows_the_colonies() -> None:
+    app = make_app(seed=7, players=["Ana"], automa=True, automa_delay=30, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, AutomaTurnScreen)
+        await pilot.press("f2")
+        assert isinstance(app.screen, ColonyViewScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, AutomaTurnScreen)  # the playback goes on
+
+
+def test_a_ship_card_in_hand_shows_its_cost() -> None:
+    sc = Scenario(["Ana", "Ben"])
+    sc.hand(0, "ship-17")
+    game = sc.turn(0)
+    full = colony_lines(game, 0, True, 120, breakdown=True)
+    hand = next(line.plain for line in full if line.plain.startswith("Hand"))
+    assert "Quinquereme (L) R (2 planks, 2 metal, 1 sail, 1 rope)" in hand  # F2
+    panel = next(line.plain for line in colony_lines(game, 0, True, 77) if line.plain.startswith("Hand"))
+    assert panel.endswith("Quinquereme (L) R  (F2: costs)")  # the table's panel: where to read it
+
+
+async def test_the_replay_never_says_nothing_was_logged_after_logged_drafts(
+        catalogue: Catalogue, tmp_path: Path) -> None:
+    seats = [Seat("Ana"), Seat("Ben"), Seat("Automa", automa=True)]
+    session = Session.new(catalogue, seats, seed=4, path=tmp_path / "g.json")
+    for _ in range(8):
+        session.apply(session.game.legal_actions()[0])
+    session.close()
+    app = make_app(replay=Replay.load(catalogue, tmp_path / "g.json"), automa_delay=0, blink=False)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        for position in range(1, 8):
+            screen.action_seek(position)
+            await pilot.pause()
+            last = next(line for line in screen.info().plain.splitlines() if line.startswith("Last"))
+            assert "nothing logged" not in last and len(last) > len("Last  ") + 10, last

@@ -18,8 +18,9 @@ from textual.widgets import Static
 
 from ..lookup_topics import Topic
 from ..messages import NextBoard, PlaybackStep
+from .game import GameScreen
 
-HINT = "Space or Enter skips ahead · Ctrl+P sets the pace"
+HINT = "Space/Enter skips ahead · F2 colonies · Ctrl+P pace"
 
 
 class AutomaTurnScreen(ModalScreen[None]):
@@ -28,6 +29,9 @@ class AutomaTurnScreen(ModalScreen[None]):
         Binding("enter", "skip", "Skip ahead", show=False),
         Binding("escape", "skip", "Skip ahead", show=False),
         Binding("f3", "next_board", "Next board", show=False, id="next-board"),
+        # Every colony in full, as the table shows it at the line being read (the playback holds
+        # while it is open: see on_screen_suspend).
+        Binding("f2", "colonies", "Colonies", show=False),
     ]
 
     def __init__(self, lines: list[str], delay: float, rivals: bool = False) -> None:
@@ -96,6 +100,12 @@ class AutomaTurnScreen(ModalScreen[None]):
 
     def action_next_board(self) -> None:
         self.post_message(NextBoard())
+
+    def action_colonies(self) -> None:
+        """F2, as at the table: the colonies of the table behind the playback."""
+        below = [screen for screen in self.app.screen_stack if isinstance(screen, GameScreen)]
+        if below:
+            below[-1].action_colonies()
 
     def action_skip(self) -> None:
         if self._timer is not None:

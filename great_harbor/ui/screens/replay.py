@@ -173,7 +173,12 @@ class ReplayScreen(Screen[None]):
             out.append("the start of the game (setup and first roll)", style=DIM)
         else:
             lines = narrate.lines(game, game.s.log[self.lengths[pos - 1]:self.lengths[pos]])
-            out.append(" ".join(lines[:3]) + (" …" if len(lines) > 3 else "") if lines else "(nothing logged yet)")
+            if not lines:  # a die placed between two tiles is logged once its pips are split
+                earlier = next((i for i in range(pos - 1, 0, -1) if self.lengths[i - 1] < self.lengths[i]), None)
+                lines = [] if earlier is None else narrate.lines(
+                    game, game.s.log[self.lengths[earlier - 1]:self.lengths[earlier]])
+                out.append("(its line comes with the next action) ", style=DIM)
+            out.append(" ".join(lines[:3]) + (" …" if len(lines) > 3 else ""))
         out.append("\n")
         out.append("Next  ", style="bold")
         action = replay.next_action()

@@ -44,6 +44,14 @@ def card_text(game: Game, card: str, extra: str = "") -> Text:
     return out
 
 
+def hand_card_text(game: Game, card: str, cost: bool = True) -> Text:
+    """A card in hand; a Ship card with what launching it costs (a Person or a Building in hand
+    is played by a die's placement, a ship is paid for: its cost decides when it can sail)."""
+    if cost and card in game.cat.ships:
+        return card_text(game, card, f" ({cost_words(supply.cost_of(game.cat.ships[card].cost))})")
+    return card_text(game, card)
+
+
 def ship_parts(game: Game, p: PlayerState, dock: int) -> list[Text]:
     """A dock in parts that :func:`~great_harbor.ui.style.flow` keeps whole: the dock and its ship,
     where it is, its damage, its stats, its crew."""
@@ -124,7 +132,9 @@ def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77, breakd
                  Text(f"{crew} crew"), Text(f"supply {s.colonist_supply}")]
     lines += flow("Colonists", colonists, width)
     if show_hand:
-        hand = [card_text(game, card) for card in p.hand] or [Text("empty", style=DIM)]
+        hand = [hand_card_text(game, card, breakdown) for card in p.hand] or [Text("empty", style=DIM)]
+        if not breakdown and any(card in cat.ships for card in p.hand):  # in full where there is room
+            hand[-1] = hand[-1].copy().append("  (F2: costs)", style=DIM)
     else:
         hand = [Text(f"{len(p.hand)} card{'s' if len(p.hand) != 1 else ''} (hidden)", style=DIM)]
     lines += flow("Hand", hand, width)
