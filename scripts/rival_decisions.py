@@ -2,7 +2,7 @@
 
 Reaches a fixed set of seeded states (2-4 seats, with and without the Automa and the Harbor Shops
 variant, from the round the hard rival searches in) and records at each what the hard rival
-decides with no deadline (the search then depends on its seed alone): the action, its reasons
+decides with no deadline (the search then depends on its seed alone, :class:`Seeded`): the action, its reasons
 (public and private), the alternatives it weighed with their margins and standard errors, the
 worlds it played; and the heuristic's ranking of every option (values and actions, as a digest). ``check``
 decides again and names every state whose record differs. Run from the repository root::
@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from great_harbor.data import Catalogue, load_catalogue  # noqa: E402
 from great_harbor.engine import Game, Seat  # noqa: E402
+from great_harbor.engine.game import SeatView  # noqa: E402
 from great_harbor.rivals import Decision, Rival, search_from  # noqa: E402
 from great_harbor.rivals.heuristic import choose, ranked  # noqa: E402
 
@@ -71,6 +72,19 @@ def states(cat: Catalogue) -> Iterator[tuple[str, Game]]:
                 step += 1
 
 
+class Seeded(Rival):
+    """The hard rival, its generator seeded by the state's name rather than by the game's
+    progress (:meth:`Rival.rng_for` counts the log's events: a new kind of log line would deal
+    every search other worlds, and the record is of the rules and the rivals, not of the log)."""
+
+    def __init__(self, name: str, seed: int, budget: int, max_worlds: int, deadline: float | None = None) -> None:
+        super().__init__("hard", seed, deadline=deadline, budget=budget, max_worlds=max_worlds)
+        self.name = name
+
+    def rng_for(self, view: SeatView) -> random.Random:
+        return random.Random(f"{self.seed}:{self.name}")
+
+
 def plain(decision: Decision) -> dict[str, Any]:
     """A decision as JSON data, every figure exact (floats round-trip through JSON)."""
     return {
@@ -91,7 +105,7 @@ def record(cat: Catalogue, budget: int, max_worlds: int) -> tuple[dict[str, Any]
     seconds: list[float] = []
     for i, (name, game) in enumerate(states(cat)):
         view = game.view(game.current_player)
-        rival = Rival("hard", 1000 + i, deadline=None, budget=budget, max_worlds=max_worlds)
+        rival = Seeded(name, 1000 + i, budget, max_worlds)
         start = time.thread_time()
         decision = rival.decide(view)
         seconds.append(time.thread_time() - start)

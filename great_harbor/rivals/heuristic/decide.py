@@ -92,7 +92,8 @@ def _draft(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | None:
 
 
 def _turn(m: Mind, data: Any, legal: tuple[Action, ...]) -> Action | None:
-    skip = (act.PlaceDie, act.SpendFavorPip, act.UseSmugglerToken, act.EndTurn, act.SendShip)
+    # Steps of another kind, and Shops, which this player never sets up (worth -inf): not weighed.
+    skip = (act.PlaceDie, act.SpendFavorPip, act.UseSmugglerToken, act.EndTurn, act.SendShip, act.SetUpShop)
     value, best = _best((govern_worth(m, a), a) for a in legal if not isinstance(a, skip))
     if best is not None and value > EPS:
         return best

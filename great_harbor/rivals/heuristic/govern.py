@@ -129,8 +129,18 @@ def _conversion_worth(m: Mind, a: act.UseConversion) -> float:
 
 def govern_worth(m: Mind, a: Action) -> float:
     """The net worth of a govern action in the Action phase; -inf for what this player never does."""
-    worth = _GOVERN.get(type(a))  # by the action's class: asked for every option of every turn decision
-    return worth(m, a) if worth is not None else -math.inf  # shops and anything new: left alone
+    kind = type(a)
+    worth = _GOVERN.get(kind)  # by the action's class: asked for every option of every turn decision
+    if worth is None:
+        return -math.inf  # shops and anything new: left alone
+    if kind not in _BY_RESOURCES:
+        return worth(m, a)
+    memo = m.memos.resources
+    key = ("govern", a)
+    found: float | None = memo.get(key)
+    if found is None:
+        found = memo[key] = worth(m, a)
+    return found
 
 
 def _play_person(m: Mind, a: act.PlayPerson) -> float:
@@ -206,3 +216,8 @@ _GOVERN: dict[type[Action], Callable[[Mind, Any], float]] = {
     act.ConvertCoins: _convert_coins,
     act.UseConversion: _conversion_worth,
 }
+# The actions whose worth is a pure function of what a Mind keeps with the seat's resources (see
+# reuse): kept with them, not worked out again at every decision of a turn. Activations and a
+# Building's use read the dice drafted and the markers left, and are valued afresh.
+_BY_RESOURCES = frozenset({act.PlayPerson, act.PlayBuilding, act.PlayShip, act.BuildStructure, act.FavorSenate,
+                           act.EmployLuxury, act.EmployCrew, act.Repair, act.ConvertCoins, act.UseConversion})

@@ -6,10 +6,10 @@ function of a part of the game that :func:`levels` reads cheaply:
 
 - **voyage**: the round and turn (turns left), the Pirates still unseen, the demands, the seat's
   luxuries and Buildings: the odds, trading and sailing on;
-- **cards**: that and the seat's colony, hand, ships (card, crew, damage), Senate, played
+- **cards**: that and the seat's colony (luxury tiles too), hand, ships (card, crew, damage), Senate, played
   colours, the colonist supply, the displays, whether each deck is empty and every card in play
   (the cards not yet seen): its projects, what cards and Senate steps are worth;
-- **resources**: that and the seat's resources: tiles' benefits, cards drawn;
+- **resources**: that and the seat's resources: tiles' benefits, cards drawn, most govern actions;
 - **harbor**: that and the harbor's taken slots with their faces, the Smugglers' dice and the
   face-up Dice Bonus tile: a die's best slot and split.
 
@@ -44,7 +44,8 @@ def levels(s: GameState, seat: int) -> Levels:
               tuple(p.buildings))
     cards = (
         tuple(p.hand), tuple(p.structures), tuple(p.site_workers), tuple(p.building_workers.items()),
-        p.free_colonists, tuple(p.luxury_workers), tuple(p.senate.values()), tuple(p.senate_bridges),
+        p.free_colonists, tuple(p.luxury_workers), tuple(p.luxury_tiles), tuple(p.senate.values()),
+        tuple(p.senate_bridges),
         tuple(p.played_colours.values()), p.governor, p.medium_ships_built, p.voyage_strength_all,
         tuple(p.voyage_strength.items()), tuple(p.voyage_cargo.items()),
         # A ship's figures depend on its card, crew and damage; where it sails is read afresh.

@@ -268,9 +268,11 @@ class Values(Voyages):
 
     def draw_worth(self, deck: str, source: str, size: str | None) -> float:
         key = ("draw", deck, source, size)
-        if key not in self._res_memo:
-            self._res_memo[key] = self._draw_worth(deck, source, size)
-        return self._res_memo[key]  # type: ignore[no-any-return]
+        # A Person's worth does not depend on resources (see hand_card_worth): kept with the cards.
+        memo = self._cards_memo if deck == "person" else self._res_memo
+        if key not in memo:
+            memo[key] = self._draw_worth(deck, source, size)
+        return memo[key]  # type: ignore[no-any-return]
 
     def _draw_worth(self, deck: str, source: str, size: str | None) -> float:
         s = self.s
@@ -281,7 +283,9 @@ class Values(Voyages):
             shown = s.building_display if deck == "building" else s.person_display
             return max((self.hand_card_worth(c) for c in shown), default=0.0)
         pile = s.building_deck if deck == "building" else s.person_deck
-        pool = self.unseen(deck)
+        pool = self._cards_memo.get(("unseen", deck))
+        if pool is None:
+            pool = self._cards_memo[("unseen", deck)] = self.unseen(deck)
         if not pile or not pool:
             return 0.0
         return sum(max(0.0, self.hand_card_worth(c)) for c in pool) / len(pool)
