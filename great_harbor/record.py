@@ -50,6 +50,7 @@ from great_harbor.engine import (
     narrate,
 )
 from great_harbor.engine.actions import PlaceDie
+from great_harbor.engine.events import ALL_SECRETS
 from great_harbor.engine.scoring import ITEM_NAMES, ITEMS
 from great_harbor.safe_io import NotARegularFile, TooLarge, read_regular
 from great_harbor.text import inert
@@ -572,7 +573,9 @@ def log_text(record: GameRecord, game: Game) -> str:
         *([f"Played with hints: {record.hints} asked for."] if record.hints else []),
         "",
     ]
-    body = [f"{REVEAL_MARK if marked else ' '} {line}" for marked, line in log_lines(game)]
+    # Once the game is over nothing is secret (every hand is shown): the cards drawn are named too.
+    viewer = ALL_SECRETS if game.is_over else None
+    body = [f"{REVEAL_MARK if marked else ' '} {line}" for marked, line in log_lines(game, viewer)]
     tail: list[str] = []
     if game.is_over and s.final_scores:
         tail = ["", "Final scores:", *score_table(game)]

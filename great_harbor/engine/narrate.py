@@ -585,14 +585,19 @@ def _pirate(t: Table, e: Event, _: Secret) -> str:
 def _battle_lost(t: Table, e: Event, _: Secret) -> str:
     d = e.data
     return (f"{name(t, d['seat'])}'s {card_name(t, d['ship'])} (strength {d['strength']}) loses to the pirates "
-            f"({d['pirates']}): {d['damage']} damage, it turns back.")
+            f"({d['pirates']}{_left_out(t, d)}): {d['damage']} damage, it turns back.")
 
 
 @says("battle.won")
 def _battle_won(t: Table, e: Event, _: Secret) -> str:
     d = e.data
     return (f"{name(t, d['seat'])}'s {card_name(t, d['ship'])} (strength {d['strength']}) beats the pirates "
-            f"({d['pirates']}).")
+            f"({d['pirates']}{_left_out(t, d)}).")
+
+
+def _left_out(t: Table, d: Mapping[str, Any]) -> str:
+    """The Pirate a Diplomat leaves out of the battle, if any (older records do not say)."""
+    return f": the Diplomat leaves {card_name(t, d['ignored'])} out" if d.get("ignored") else ""
 
 
 @says("sail-on")
@@ -616,6 +621,18 @@ def _demand(t: Table, e: Event, _: Secret) -> str:
 @says("customs")
 def _customs(t: Table, e: Event, _: Secret) -> str:
     return f"{who(t, e)}'s Customs Office gives {', '.join(gains(t, e.data['items']))}."
+
+
+@says("sails-home")
+def _sails_home(t: Table, e: Event, _: Secret) -> str:
+    d = e.data
+    return f"{name(t, d['seat'])}'s {card_name(t, d['ship'])} sails home: {plural(d['left'], 'space')} to go."
+
+
+@says("pirates-subside")
+def _pirates_subside(t: Table, e: Event, _: Secret) -> str:
+    cards = [card_name(t, c) for c in e.data["pirates"]]
+    return f"The Pirates subside: {', '.join(cards)} {'goes' if len(cards) == 1 else 'go'} to the discard pile."
 
 
 @says("docked")

@@ -111,10 +111,13 @@ def end_of_turn(game: Table) -> None:
     """End of Turn Steps 1-5."""
     s = game.s
     voyage.sail_back(game)  # 1. ships sail back
+    subsided = [card for card in s.pirates if card]
     for i, card in enumerate(s.pirates):  # 2. pirates subside
         if card:
             s.pirate_discard.append(card)
             s.pirates[i] = ""
+    if subsided:
+        game.log("pirates-subside", pirates=subsided)
     refresh_demands(game)  # 3. refresh luxury demands
     s.anchor = (s.anchor + 1) % s.seats  # 4. pass the Anchor
     for p in s.players:
@@ -168,6 +171,9 @@ def end_of_round(game: Table) -> None:
             game.log("workers-home", seat=p.seat, n=n, home=home)
         for b in card_hooks.buildings(game, p):  # the Governor's Villa
             b.end_of_round(game, p)
+    if s.round == game.cat.supply.rounds:  # the game ends here: no cards or tile for a round to come
+        _dice_back(game)
+        return
     game.reveal()  # 3 and 4 turn cards and a tile face up
     for kind, deck, display in (("person", s.person_deck, s.person_display),
                                 ("building", s.building_deck, s.building_display)):
@@ -184,7 +190,12 @@ def end_of_round(game: Table) -> None:
     if new_tile:  # 4. a new Dice Bonus tile
         s.dice_bonus_discard.append(s.dice_bonus_stack.pop(0))
     game.log("dice-bonus-tile", tile=s.dice_bonus_stack[0], mapping=supply.current_bonus_mapping(game), new=new_tile)
-    # 5. every die back in the bag
+    _dice_back(game)
+
+
+def _dice_back(game: Table) -> None:
+    """End of Round step 5: every die back in the bag."""
+    s = game.s
     # Slots in id order: a saved game stores its dicts with sorted keys, and the bag's order
     # decides the next roll, so insertion order must not matter.
     back = [s.slots[sid] for sid in sorted(s.slots)] + s.district + s.smuggler_dice

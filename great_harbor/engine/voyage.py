@@ -3,7 +3,7 @@ strength, trading or sailing on; and the sail-back at the end of the turn."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import card_hooks, fleet, names, seats
 from . import rule_ids as R
@@ -122,12 +122,15 @@ def battle(game: Table, seat: int, dock: int) -> None:
     if seats.controller(p).fights_alone(game, p, sh, total):  # the Automa
         return
     power = fleet.strength(game, p, sh)
+    # The Pirate a Diplomat leaves out of this seat's battles, said with each of them.
+    ignored = p.voyage_ignored_pirate
+    left_out: dict[str, Any] = {"ignored": ignored} if ignored and ignored in game.s.pirates else {}
     if power < total:
         sh.damage += 1
-        game.log("battle.lost", seat=seat, ship=sh.card, strength=power, pirates=total, damage=1)
+        game.log("battle.lost", seat=seat, ship=sh.card, strength=power, pirates=total, damage=1, **left_out)
         turn_back(game, sh, sh.segment)
         return
-    game.log("battle.won", seat=seat, ship=sh.card, strength=power, pirates=total)
+    game.log("battle.won", seat=seat, ship=sh.card, strength=power, pirates=total, **left_out)
     game.push("voyage_choice", seat, dock=dock, segment=sh.segment)
 
 
@@ -282,6 +285,8 @@ def sail_back(game: Table) -> None:
                 sh.sail_back -= fleet.speed(game, sh)
                 if sh.sail_back <= 0:
                     dock_ship(game, p, sh)
+                else:  # said too (the Automa's ships sailed home without a line)
+                    game.log("sails-home", seat=p.seat, ship=sh.card, left=sh.sail_back)
 
 
 def dock_ship(game: Table, p: PlayerState, sh: ShipState) -> None:

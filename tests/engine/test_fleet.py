@@ -215,7 +215,7 @@ def test_coins_converted_into_a_full_track_pay_the_surplus_prestige() -> None:
     game = sc.turn(0)
     convert = ConvertCoins("sails")
     assert convert in game.legal_actions()
-    assert describe(game, convert) == "Convert 2 coins into 0 Sails (+1 over the track → 1 Prestige)"
+    assert describe(game, convert) == "Convert 2 coins into 1 Prestige (the Sails track is full)"
     game.apply(convert)
     game.apply(convert)
     p = game.s.players[0]

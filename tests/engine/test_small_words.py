@@ -40,3 +40,51 @@ def test_the_display_and_demand_prompts_read_as_sentences(catalogue: Catalogue) 
         if len(seen) == 2:
             break
     assert seen == {"harbor.take_display", "voyage.demand"}
+
+
+def test_ships_sailing_home_and_the_pirates_subsiding_have_log_lines(catalogue: Catalogue) -> None:
+    """The end of a turn said nothing when a ship (the Automa's too) sailed home without docking
+    yet, nor when the Pirates left the board."""
+    game = Game.new(catalogue, [Seat("Ana"), Seat("Automa", automa=True)], seed=2)
+    rng = random.Random(2)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    lines = game.log_lines()
+    kinds = [e.kind for e in game.s.log]
+    assert "pirates-subside" in kinds and "sails-home" in kinds
+    assert any(line.startswith("The Pirates subside: ") for line in lines)
+    home = [line for line, e in zip(lines, game.s.log, strict=True) if e.kind == "sails-home"]
+    assert all(" sails home: " in line and line.endswith(" to go.") for line in home)
+    assert any(line.startswith("Automa's ") for line in home)
+
+
+def test_after_the_last_round_no_cards_or_dice_bonus_tile_are_revealed(catalogue: Catalogue) -> None:
+    """The game ends after round 5: its end-of-round steps turn no card and no tile face up."""
+    for seed in (1, 2):
+        game = Game.new(catalogue, [Seat("Ana"), Seat("Ben")], seed=seed, shops_variant=seed == 2)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        kinds = [e.kind for e in game.s.log]
+        last = len(kinds) - 1 - kinds[::-1].index("final-convert")
+        after = kinds[last:]
+        assert "display-refresh" not in after and "dice-bonus-tile" not in after
+        assert "end-of-round" in after  # the round still ends (its dice go back)
+        assert kinds.count("dice-bonus-tile") == 4  # after rounds 1-4
+
+
+def test_a_battle_line_says_which_pirate_the_diplomat_left_out(catalogue: Catalogue) -> None:
+    """Games by the heuristic player, which uses the Diplomat when it has one."""
+    from great_harbor.rivals.heuristic import choose
+
+    lines: list[str] = []
+    for seed in range(8):
+        game = Game.new(catalogue, [Seat("Ana"), Seat("Ben"), Seat("Cleo")], seed=seed)
+        while not game.is_over:
+            game.apply(choose(game))
+        said = game.log_lines()
+        lines += [said[i] for i, e in enumerate(game.s.log)
+                  if e.kind in ("battle.won", "battle.lost") and e.data.get("ignored")]
+        if lines:
+            break
+    assert lines and all(": the Diplomat leaves " in line for line in lines), lines

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from agent_keys import pick
 from table_turn import at_turn, table
 
@@ -114,3 +115,14 @@ async def test_the_replay_never_says_nothing_was_logged_after_logged_drafts(
             await pilot.pause()
             last = next(line for line in screen.info().plain.splitlines() if line.startswith("Last"))
             assert "nothing logged" not in last and len(last) > len("Last  ") + 10, last
+
+
+async def test_no_color_draws_the_highlighted_action_in_reverse(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without colours the highlight's background (grey 236) was nearly the list's (234)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        picker = await at_turn(pilot, app)
+        assert app.no_color
+        style = picker.options.get_component_rich_style("option-list--option-highlighted")
+        assert style.reverse

@@ -196,7 +196,7 @@ class ActionPicker(Vertical):
                            id="picker-filter", max_length=100)
         filt.cursor_blink = self._blink
         yield filt
-        yield ActionList(id="picker-options")
+        yield ActionList(id="picker-options", classes="-no-color" if self.app.no_color else "")
         yield Static(id="picker-detail")
 
     @property
