@@ -98,7 +98,10 @@ class LookupMemory:
 
 class SearchInput(Input):
     """The search field: searches on every change in the key's own frame; ↑ ↓ PgUp PgDn move in
-    the results while typing."""
+    the results while typing. Its size never depends on its text: the width of the text (Input's
+    virtual size, a layout reactive in Textual) laid the whole screen out again on every letter."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     BINDINGS = [
         Binding("down", "move(1)", "Next result", show=False),
@@ -208,6 +211,7 @@ class LookupScreen(Screen[None]):
         self._preview: str | None = None
         self._preview_timer: Timer | None = None
         self._shown_options: tuple[tuple[str, bool], ...] = ()  # what the results list shows now
+        self._title_lines = 0  # lines of the entry's title as drawn (0: not yet)
         # Whether ↑ ↓ moved in the results since the query changed: the first ↓ after typing goes
         # to the first result (already previewed), not past it to the second.
         self._moved = False
@@ -506,7 +510,7 @@ class LookupScreen(Screen[None]):
         title = Text(entry.title, style="bold")
         if len(entry.breadcrumb) > 1:
             title.append("\n" + entry.path, style="dim")
-        self.query_one("#lookup-title", Static).update(title)
+        self._show_title(title)
         extra = self.topic.related if self.topic is not None and entry_id == self.topic.entry else ()
         markdown, links = entry_links(entry, self.index.__contains__, extra)
         self.query_one(EntryText).show(markdown, links)
@@ -519,9 +523,18 @@ class LookupScreen(Screen[None]):
         shown = self.index.get(self.current) if self.current is not None and self.current in self.index else None
         return f"Up: {title}" if shown is not None and shown.parent == entry else title
 
+    def _show_title(self, title: Text) -> None:
+        """The entry's title (a line or two, with its path): the screen is laid out again only
+        when the number of lines it takes changes (a layout costs more than the rest of a key)."""
+        shown = self.query_one("#lookup-title", Static)
+        width = shown.content_region.width
+        lines = len(title.wrap(self.app.console, width)) if width > 0 else -1
+        shown.update(title, layout=lines != self._title_lines or lines < 0)
+        self._title_lines = lines
+
     def _show_start(self) -> None:
         self.current = None
-        self.query_one("#lookup-title", Static).update(Text("The rules, one keystroke away", style="bold"))
+        self._show_title(Text("The rules, one keystroke away", style="bold"))
         self.query_one(EntryText).show_text(Text(START))
         self.query_one(LinkList).show([], self._title)
 

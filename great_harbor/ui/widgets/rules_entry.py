@@ -18,9 +18,11 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.text import Text
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.message import Message
-from textual.widgets import OptionList, Static
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from great_harbor.lookup import Entry
@@ -65,11 +67,12 @@ def entry_links(entry: Entry, known: Callable[[str], bool], extra: Iterable[str]
     return body, order
 
 
-class EntryText(VerticalScroll, can_focus=True):
+class EntryText(ScrollView, can_focus=True):
     """The text of an entry, scrollable; 1-9 follow its links, Backspace goes back.
 
-    The Markdown is laid out once for the width at hand and kept as plain styled text (a Markdown
-    renderable would be laid out again on every frame that measures or paints it)."""
+    The Markdown is laid out once for the width at hand into lines (kept for the last entries
+    read), and a frame draws only the lines in view from them: a Static holding the whole entry
+    turned all of it into lines again on every frame that drew it, twice for each entry shown."""
 
     BINDINGS = [
         *(Binding(str(n), f"follow({n})", f"Link {n}", show=False) for n in range(1, 10)),
@@ -78,46 +81,89 @@ class EntryText(VerticalScroll, can_focus=True):
     CACHE = 64
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
-        super().__init__(Static(id=f"{id}-body" if id else None), id=id)
+        super().__init__(id=id)
         self.links: list[str] = []
         self._markdown: str | None = None
-        self._drawn: OrderedDict[tuple[str, int], Text] = OrderedDict()
+        self._text: Text | None = None  # a plain text shown instead of an entry (the start page)
+        self._drawn: OrderedDict[tuple[str, int], list[Strip]] = OrderedDict()
+        self._lines: list[Strip] = []
+        self._drawn_width = 0  # the width the lines on screen were laid out for
 
     def show(self, markdown: str, links: list[str]) -> None:
         self.links = links
-        self._markdown = markdown
-        self.query_one(Static).update(self._laid_out(markdown))
-        self.scroll_home(animate=False)
+        self._markdown, self._text = markdown, None
+        self._set_lines(self._laid_out(markdown))
 
     def show_text(self, text: Text) -> None:
         self.links = []
-        self._markdown = None
-        self.query_one(Static).update(text)
-        self.scroll_home(animate=False)
+        self._markdown, self._text = None, text
+        self._set_lines(self._wrapped(text))
+
+    @property
+    def plain(self) -> str:
+        """The text shown, as plain lines (for tests and captures)."""
+        return "\n".join(line.text.rstrip() for line in self._lines)
+
+    def _set_lines(self, lines: list[Strip]) -> None:
+        self._lines = lines
+        self.virtual_size = Size(self._drawn_width, len(lines))
+        self.scroll_to(0, 0, animate=False, immediate=True)
+        self.refresh()
 
     def _width(self) -> int:
         return max(20, self.scrollable_content_region.width or self.size.width or 80)
 
-    def _laid_out(self, markdown: str) -> Text:
+    def _laid_out(self, markdown: str) -> list[Strip]:
         key = (markdown, self._width())
-        text = self._drawn.get(key)
-        if text is None:
-            text = self._drawn[key] = render_markdown(self.app.console, markdown, key[1])
+        self._drawn_width = key[1]
+        lines = self._drawn.get(key)
+        if lines is None:
+            lines = self._drawn[key] = markdown_lines(self.app.console, markdown, key[1])
             while len(self._drawn) > self.CACHE:
                 self._drawn.popitem(last=False)
         else:
             self._drawn.move_to_end(key)
-        return text
+        return lines
+
+    def _wrapped(self, text: Text) -> list[Strip]:
+        width = self._drawn_width = self._width()
+        console = self.app.console
+        return [Strip(line) for line in console.render_lines(text, console.options.update_width(width), pad=False)]
 
     def on_resize(self) -> None:
+        # Laid out again for a new width only: a new height (the links under the text took more or
+        # fewer lines) leaves the lines as they are.
+        if self._width() == self._drawn_width:
+            return
         if self._markdown is not None:
-            self.query_one(Static).update(self._laid_out(self._markdown))
+            self._set_lines(self._laid_out(self._markdown))
+        elif self._text is not None:
+            self._set_lines(self._wrapped(self._text))
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        style = self.rich_style
+        number = scroll_y + y
+        if number >= len(self._lines):
+            return Strip.blank(width, style)
+        return self._lines[number].crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
 
     def action_follow(self, number: int) -> None:
         if 0 < number <= len(self.links):
             self.post_message(FollowLink(self.links[number - 1]))
         else:
             self.app.bell()
+
+
+def markdown_lines(console: Console, markdown: str, width: int) -> list[Strip]:
+    """``markdown`` laid out ``width`` cells wide, one strip a line."""
+    lines = console.render_lines(Markdown(markdown, hyperlinks=False), console.options.update_width(width),
+                                 pad=False)
+    out = [Strip([segment for segment in line if not segment.control]) for line in lines]
+    while out and not out[-1].text.strip():
+        out.pop()  # (as the Text it was drawn from before, without its trailing blank lines)
+    return out
 
 
 def render_markdown(console: Console, markdown: str, width: int) -> Text:
@@ -141,13 +187,18 @@ class LinkList(QuickOptionList):
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self.links: list[str] = []
+        self._shown: list[str] = []  # the options' words as drawn
 
     def show(self, links: list[str], title: Callable[[str], str]) -> None:
-        self.links = links
-        self.clear_options()
-        self.add_options([Option(Text(f"[{n}] {title(target)}", no_wrap=True, overflow="ellipsis"))
-                          for n, target in enumerate(links, start=1)])
-        self.display = bool(links)
+        options = [Text(f"[{n}] {title(target)}", no_wrap=True, overflow="ellipsis")
+                   for n, target in enumerate(links, start=1)]
+        if links != self.links or [o.plain for o in options] != self._shown:
+            # (the same links, as for an entry shown again going back and forth: nothing to draw)
+            self.links, self._shown = links, [o.plain for o in options]
+            self.clear_options()
+            self.add_options([Option(text) for text in options])
+        if self.display != bool(links):
+            self.display = bool(links)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
