@@ -39,7 +39,8 @@ def _benefit(cat: Catalogue, tile: str, t: int) -> _Benefit:
 
 
 class Mind(Values):
-    """Everything one decision needs to know about one seat, computed once per decision."""
+    """Everything one decision needs to know about one seat, computed once per decision (in a
+    playout, kept from decision to decision while it still holds: see :mod:`.reuse`)."""
 
     # --- the harbor ---------------------------------------------------------------------------
 
