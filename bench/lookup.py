@@ -25,6 +25,10 @@ Run from the repository root: ``python3 bench/lookup.py``. Prints:
   each within 16 ms, one frame at 60 Hz);
 * building the index, and building it over a hostile catalogue text: one word of 1 MB and many
   long words (it must stay linear in the text).
+* ``great-harbor rules shore fee`` beside ``great-harbor --help`` (target: at most 2x), with what
+  ``rules`` imports beyond ``--help`` (``python -X importtime``, by package) and what it does
+  after its imports (catalogue, reference, glossary, index, search, printing), to show where its
+  time goes;
 * with ``--ui``: key press to frame in the rules lookup of the real game on a pseudo-terminal
   (median, 95th percentile and worst; targets 16 ms, 33 ms and 100 ms), typing a question letter
   by letter and deleting it, then opening entries and typing again at once.
@@ -303,6 +307,73 @@ def command_line() -> None:
     print(f"  great-harbor --help           wall {help_wall:6.1f} ms, processor {help_cpu:6.1f} ms")
     print(f"  great-harbor rules shore fee  wall {rules_wall:6.1f} ms, processor {rules_cpu:6.1f} ms "
           f"({rules_wall / help_wall:.1f}x --help)")
+    extra = _imports_beyond_help(program)
+    print("  what rules imports beyond --help (python -X importtime, own time, median of 5): " + ", ".join(
+        f"{package} {ms:.1f} ms" for package, ms in extra[:8]) + f"; in all {sum(ms for _, ms in extra):.0f} ms")
+    print("  and what it does (processor time): " + ", ".join(f"{step} {ms:.1f} ms" for step, ms in _rules_steps()))
+
+
+def _import_times(command: list[str]) -> dict[str, float]:
+    """Each module's own import time (ms) in one run of ``command`` with ``-X importtime``."""
+    import subprocess
+
+    done = subprocess.run([command[0], "-X", "importtime", *command[1:]], capture_output=True, text=True, check=False)
+    times: dict[str, float] = {}
+    for line in done.stderr.splitlines():
+        parts = line.removeprefix("import time:").split("|")
+        if len(parts) == 3 and parts[0].strip().isdigit():
+            times[parts[2].strip()] = int(parts[0]) / 1000
+    return times
+
+
+def _imports_beyond_help(program: list[str], runs: int = 5) -> list[tuple[str, float]]:
+    """The modules ``rules`` imports that ``--help`` does not, summed by package (the game's own
+    by subpackage), largest first."""
+    helped = set().union(*(_import_times([*program, "--help"]) for _ in range(2)))
+    totals: dict[str, list[float]] = {}
+    for _ in range(runs):
+        run: dict[str, float] = {}
+        for module, ms in _import_times([*program, "rules", "shore", "fee"]).items():
+            if module not in helped:
+                parts = module.split(".")
+                package = ".".join(parts[:3] if parts[0] == "great_harbor" else parts[:1])
+                run[package] = run.get(package, 0.0) + ms
+        for package, ms in run.items():
+            totals.setdefault(package, []).append(ms)
+    return sorted(((package, statistics.median(ms)) for package, ms in totals.items()), key=lambda item: -item[1])
+
+
+def _rules_steps() -> list[tuple[str, float]]:
+    """What ``great-harbor rules shore fee`` does after its imports, step by step, in this process
+    (the index anew: the process's own is built once)."""
+    import io
+
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    steps: list[tuple[str, float]] = []
+    start = time.process_time()
+
+    def step(name: str) -> None:
+        nonlocal start
+        now = time.process_time()
+        steps.append((name, 1000 * (now - start)))
+        start = now
+
+    catalogue = load_catalogue(None, cache=True)
+    step("the catalogue (from the cache)")
+    reference = load_reference()
+    step("the reference")
+    glossary = build_glossary(catalogue)
+    step("the glossary")
+    index = SearchIndex(reference)
+    index.add_entries(glossary)
+    step("the index")
+    found = index.search("shore fee")
+    step("the search")
+    Console(file=io.StringIO(), width=100).print(Markdown(found[0].entry.body))
+    step("printing the entry")
+    return steps
 
 
 def main() -> int:
