@@ -78,11 +78,16 @@ class Mind(Values):
         cells, fees = found
         # By the fees, not the dice placed: a die placed elsewhere changes neither, and the
         # figure stays with the seat's resources (see reuse).
+        return self._split_at(slot, cells, pips, fees)
+
+    def _split_at(self, slot: str, cells: tuple[str, ...], pips: int,
+                  fees: tuple[int, ...]) -> tuple[float, tuple[int, ...]]:
         key = ("split", slot, pips, fees)
         memo = self._res_memo
-        if key not in memo:
-            memo[key] = self._split(cells, pips, fees)
-        return memo[key]  # type: ignore[no-any-return]
+        found: tuple[float, tuple[int, ...]] | None = memo.get(key)
+        if found is None:
+            found = memo[key] = self._split(cells, pips, fees)
+        return found
 
     def _split(self, cells: tuple[str, ...], pips: int, fees: tuple[int, ...]) -> tuple[float, tuple[int, ...]]:
         g = self.g
@@ -103,6 +108,14 @@ class Mind(Values):
         return best
 
     def district_worth(self, pips: int) -> float:
+        key = ("district", pips)  # the Smugglers' dice and the Dice Bonus tile are the harbor's
+        memo = self._harbor_memo
+        found: float | None = memo.get(key)
+        if found is None:
+            found = memo[key] = self._district_worth(pips)
+        return found
+
+    def _district_worth(self, pips: int) -> float:
         d = self.cat.harbor.smugglers_district
         t = harbor.tier(self.g, pips, 0)
         gains: Counter[str] = Counter()
@@ -122,14 +135,27 @@ class Mind(Values):
         return memo[key]  # type: ignore[no-any-return]
 
     def _die_worth(self, die: int, pips: int, wild: bool, no_fee: bool) -> tuple[float, str]:
-        geo = harbor.geometry(self.g)
         best = (self.district_worth(pips), harbor.DISTRICT)
-        for sid in geo.slot_ids:
-            if sid not in self.s.slots and (wild or die_colour(die) in geo.slot_colours[sid]):
-                v = self.split(sid, pips, no_fee)[0]
-                if v > best[0] + 1e-9:
-                    best = (v, sid)
+        for sid, cells, fees in self._open_slots(die_colour(die), wild, no_fee):
+            v = self._split_at(sid, cells, pips, fees)[0]
+            if v > best[0] + 1e-9:
+                best = (v, sid)
         return best
+
+    def _open_slots(self, colour: str, wild: bool, no_fee: bool) -> list[tuple[str, tuple[str, ...], tuple[int, ...]]]:
+        """The free slots a die of ``colour`` fits (any, ``wild``), in the board's order, with
+        their cells and fees: asked for every number of pips a die could have."""
+        key = ("open", colour, wild, no_fee)
+        memo = self._harbor_memo
+        found: list[tuple[str, tuple[str, ...], tuple[int, ...]]] | None = memo.get(key)
+        if found is None:
+            g = self.g
+            geo = harbor.geometry(g)
+            found = memo[key] = [
+                (sid, cells, tuple(0 if no_fee else harbor.shore_fee(g, c) for c in cells))
+                for sid in geo.slot_ids if sid not in self.s.slots and (wild or colour in geo.slot_colours[sid])
+                for cells in (geo.slot_cells[sid],)]
+        return found
 
     def current_die_worth(self, die: int, **change: Any) -> float:
         s = self.s
