@@ -90,12 +90,19 @@ class Values(Voyages):
                 total += value * tf * (0.15 + 0.5 * covered / size)
         return total, partial
 
-    def _with_project(self, cost: dict[str, int], value: float) -> float:
-        """:meth:`resource_worth` of the seat's resources for its projects and one more, worked
-        out from where the count of its projects alone stood at the new one's place (the same
-        sums in the same order: the same figure, for a fraction of the work). Every card that
-        could be drawn asks it."""
-        if value <= 0:  # left out of the count: the projects' own figure
+    def _with_project(self, card: str) -> float:
+        """:meth:`resource_worth` of the seat's resources for its projects and the Building or
+        Ship ``card`` too, worked out from where the count of its projects alone stood at the new
+        one's place (the same sums in the same order: the same figure, for a fraction of the
+        work). Every card that could be drawn asks it."""
+        entry = self._cards_memo.get(("entry", card))
+        if entry is None:  # what the card is as a project, while the cards stand
+            building = card.startswith("building-")
+            cost = supply.cost_of(self.cat.buildings[card].cost if building else self.cat.ships[card].cost)
+            value = self.building_worth(card) if building else self.ship_card_worth(card)
+            size = sum(cost.values())
+            entry = self._cards_memo[("entry", card)] = (value, tuple(cost.items()), size, -value / max(1, size))
+        if entry[0] <= 0:  # left out of the count: the projects' own figure
             return self.base
         memo = self._res_memo
         start = memo.get("counted")
@@ -110,12 +117,11 @@ class Values(Voyages):
             marks.append((left, total, partial))
             start = memo["counted"] = (order, [e[3] for e in order], marks)
         order, keys, marks = start
-        size = sum(cost.values())
         # Where a stable sort puts it, last of the input: after every project ranked as high.
-        at = bisect_right(keys, -value / max(1, size))
+        at = bisect_right(keys, entry[3])
         left, total, partial = marks[at]
         left = dict(left)
-        total, _ = self._count([(value, tuple(cost.items()), size, 0.0), *order[at:]], left, total, partial)
+        total, _ = self._count([entry, *order[at:]], left, total, partial)
         return total + SPARE * self.tf * sum(left.values())
 
     def gain_worth(self, gains: Mapping[str, int]) -> float:
@@ -250,9 +256,7 @@ class Values(Voyages):
             if person:
                 w = self.person_worth(card)
             else:
-                cost = self.cat.buildings[card].cost if card.startswith("building-") else self.cat.ships[card].cost
-                value = self.building_worth(card) if card.startswith("building-") else self.ship_card_worth(card)
-                w = self._with_project(supply.cost_of(cost), value) - self.base
+                w = self._with_project(card) - self.base
             memo[key] = w
         return memo[key]  # type: ignore[no-any-return]
 
