@@ -515,9 +515,10 @@ def _place(t: Table, e: Event, secret: Secret) -> str:
     names = [t.cat.tiles[x].name for x in d["tiles"]]
     where = f"on {names[0]}" if len(names) == 1 else f"between {names[0]} and {names[1]}"
     what = ", ".join(gains(t, d["items"])) or ("no benefit taken" if d["declined"] else "too few pips for any benefit")
-    # Beside a card taken from the display, say which card came from the deck.
+    # Say which card was drawn (from the deck, beside one taken from the display): a bare
+    # "(Corsair)" after "2 Planks, 1 Person card" read as if the planks were the Corsair.
     display = any(item["k"] == "display" and item["n"] for item in d["items"])
-    drawn = _drawn(t, secret, "drawn from the deck: " if display else "")
+    drawn = _drawn(t, secret, "drawn from the deck: " if display else "drawn: ")
     return f"{who(t, e)} placed {die_label(d['die'], d['face'])} {where}: {what}{drawn}."
 
 

@@ -88,3 +88,16 @@ def test_a_battle_line_says_which_pirate_the_diplomat_left_out(catalogue: Catalo
         if lines:
             break
     assert lines and all(": the Diplomat leaves " in line for line in lines), lines
+
+
+def test_a_card_drawn_by_a_placement_is_named_as_drawn(catalogue: Catalogue) -> None:
+    """'2 Planks, 1 Person card (Corsair)' read as if the planks were the Corsair."""
+    from great_harbor.engine.events import ALL_SECRETS
+
+    game = Game.new(catalogue, [Seat("Ana"), Seat("Ben")], seed=4)
+    rng = random.Random(4)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    lines = game.log_lines(ALL_SECRETS)
+    drawn = [lines[i] for i, e in enumerate(game.s.log) if e.kind == "place" and (e.secret or {}).get("cards")]
+    assert drawn and all("(drawn: " in line or "(drawn from the deck: " in line for line in drawn), drawn
