@@ -20,6 +20,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import OptionList
@@ -80,6 +81,8 @@ class EntryText(ScrollView, can_focus=True):
 
     CACHE = 64
 
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self.links: list[str] = []
@@ -107,6 +110,8 @@ class EntryText(ScrollView, can_focus=True):
     def _set_lines(self, lines: list[Strip]) -> None:
         self._lines = lines
         self.virtual_size = Size(self._drawn_width, len(lines))
+        if self.is_mounted:
+            self._scroll_update(self.virtual_size)
         self.scroll_to(0, 0, animate=False, immediate=True)
         self.refresh()
 
@@ -181,6 +186,9 @@ def render_markdown(console: Console, markdown: str, width: int) -> Text:
     return out
 
 
+LINK_LINES = 8  # links listed under the text at most (the rest scroll)
+
+
 class LinkList(QuickOptionList):
     """The entries the shown one links to, numbered as in the text; Enter opens one."""
 
@@ -188,6 +196,11 @@ class LinkList(QuickOptionList):
         super().__init__(id=id)
         self.links: list[str] = []
         self._shown: list[str] = []  # the options' words as drawn
+
+    # Its height is set from the number of links (below), so the screen is laid out again only
+    # when that changes: as a layout reactive, OptionList's virtual size laid it out on every entry
+    # shown, and again when the list measured its lines while drawing them.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     def show(self, links: list[str], title: Callable[[str], str]) -> None:
         options = [Text(f"[{n}] {title(target)}", no_wrap=True, overflow="ellipsis")
@@ -197,6 +210,9 @@ class LinkList(QuickOptionList):
             self.links, self._shown = links, [o.plain for o in options]
             self.clear_options()
             self.add_options([Option(text) for text in options])
+            height = min(LINK_LINES, len(links)) + 1  # and the line above them
+            if self.styles.height is None or self.styles.height.value != height:
+                self.styles.height = height
         if self.display != bool(links):
             self.display = bool(links)
 
