@@ -126,3 +126,15 @@ async def test_no_color_draws_the_highlighted_action_in_reverse(monkeypatch: pyt
         assert app.no_color
         style = picker.options.get_component_rich_style("option-list--option-highlighted")
         assert style.reverse
+
+
+def test_the_colony_head_keeps_the_smuggler_tokens_on_its_line() -> None:
+    """At 160 columns (a colony panel 77 wide) '2 Smuggler' wrapped onto a line of its own."""
+    sc = Scenario(["Cornelia", "Ben"])  # a longer name than Ana's: the head is 80 wide with "Smuggler"
+    sc.give(0, coins=12, favor=10)
+    game = sc.turn(0)
+    game.s.players[0].smuggler = 2
+    game.s.players[0].prestige = 31
+    lines = [line.plain for line in colony_lines(game, 0, True, 77)]
+    assert lines[0].rstrip().endswith("· 2 Smug."), lines[:2]
+    assert not lines[1].strip().startswith("2 Smug")

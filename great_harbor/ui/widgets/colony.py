@@ -115,6 +115,8 @@ def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77, breakd
         return [*flow("", head, width, label_width=0, indent=2), *score, *_automa_lines(game, p, width)]
     head = [who, Text(f"{p.prestige} Prestige"), Text(coins(p.coins)), Text(f"{p.favor} Favor"),
             Text(f"{p.smuggler} Smuggler")]
+    if sum(t.cell_len for t in head) + 3 * (len(head) - 1) > width:  # "2 Smuggler" alone on a line
+        head[-1] = Text(f"{p.smuggler} Smug.")  # as the players panel says it
     lines += flow("", head, width, label_width=0, indent=2)
     lines += score
     top = cat.colony_board.resource_max
