@@ -73,6 +73,7 @@ class LookupHost(Protocol):
     def push_screen(self, screen: Screen[Any]) -> object: ...
 
 RESULTS = 15
+SUGGEST_FROM = 3  # letters typed before the nearest titles are offered for a search that finds nothing
 TYPING_PAUSE = 0.12  # seconds without a key before the best match is drawn on the right
 
 START = (
@@ -352,7 +353,10 @@ class LookupScreen(Screen[None]):
             if answer is None:
                 for pending in nothing_matches(self.now):
                     offer(pending)
-            nearest = [result.entry for result in found[:3]] or self.index.suggest(query, limit=3)
+            # (no title is near a letter or two, the start of a word being typed: the search for
+            # one, over every title, was the dearest part of a key)
+            nearest = [result.entry for result in found[:3]] or (
+                self.index.suggest(query, limit=3) if len(query.strip()) >= SUGGEST_FROM else [])
             if nearest:
                 note("Nearest titles:")
             for entry in nearest:
