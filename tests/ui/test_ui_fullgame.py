@@ -38,7 +38,9 @@ async def test_two_seat_game_from_new_game_to_scores(drive: Driver) -> None:
         counts = await drive(pilot, app, 11)
         assert isinstance(app.screen, GameOverScreen)
         assert app.game.is_over
-        assert counts["handoffs"] >= 8  # every turn of the Action phase changes hands
+        # Every turn of the Action phase changes hands (three turns of two: the voyage's decisions,
+        # public, are taken on the open table since issue 29, point 7).
+        assert counts["handoffs"] >= 5
         text = screen_text(app)
         for p, score in zip(app.game.s.players, app.game.s.final_scores, strict=True):
             assert p.name in text
