@@ -51,6 +51,7 @@ from great_harbor.engine import (
 )
 from great_harbor.engine.actions import PlaceDie
 from great_harbor.engine.events import ALL_SECRETS
+from great_harbor.engine.rounds import turn_up_for_the_next_round
 from great_harbor.engine.scoring import ITEM_NAMES, ITEMS
 from great_harbor.safe_io import NotARegularFile, TooLarge, read_regular
 from great_harbor.text import inert
@@ -312,7 +313,7 @@ def load(path: str | Path, cat: Catalogue, force: bool = False, apply: ApplyFn |
     warnings: list[str] = []
     record = GameRecord.loads(read_text(path), cat, force, warnings)
     game = record.replay(cat, apply=apply)
-    if record.state and state_digest(game, record.catalogue) != record.state:
+    if record.state and state_digest(game, record.catalogue) != record.state and not _finished_turning_up(record, game):
         earlier = _saved_waiting_for_a_shore_benefit(record, cat)
         if earlier is not None:
             # Saved by an earlier version while it asked what a die just placed on a Shore slot
@@ -329,6 +330,17 @@ def load(path: str | Path, cat: Catalogue, force: bool = False, apply: ApplyFn |
             force, warnings,
         )
     return Loaded(record, game, warnings)
+
+
+def _finished_turning_up(record: GameRecord, game: Game) -> bool:
+    """Whether ``record`` is a finished game saved by a version (0.2.0 and before) that still
+    refreshed the displays and turned a Dice Bonus tile after the last round: the same game, whose
+    final table showed a few more cards. Its state as then is checked, the game kept as now."""
+    if not game.is_over:
+        return False
+    then = game.clone()
+    turn_up_for_the_next_round(then)
+    return state_digest(then, record.catalogue) == record.state
 
 
 def _saved_waiting_for_a_shore_benefit(record: GameRecord, cat: Catalogue) -> Game | None:

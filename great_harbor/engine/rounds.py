@@ -171,10 +171,16 @@ def end_of_round(game: Table) -> None:
             game.log("workers-home", seat=p.seat, n=n, home=home)
         for b in card_hooks.buildings(game, p):  # the Governor's Villa
             b.end_of_round(game, p)
-    if s.round == game.cat.supply.rounds:  # the game ends here: no cards or tile for a round to come
-        _dice_back(game)
-        return
-    game.reveal()  # 3 and 4 turn cards and a tile face up
+    if s.round < game.cat.supply.rounds:  # after the last round the game ends: nothing to turn up
+        turn_up_for_the_next_round(game)
+    _dice_back(game)
+
+
+def turn_up_for_the_next_round(game: Table) -> None:
+    """End of Round steps 3 and 4: the displays refreshed and a new Dice Bonus tile. Up to
+    great-harbor 0.2.0 they were taken after the last round too (the record loader knows)."""
+    s = game.s
+    game.reveal()
     for kind, deck, display in (("person", s.person_deck, s.person_display),
                                 ("building", s.building_deck, s.building_display)):
         under = ""
@@ -190,7 +196,6 @@ def end_of_round(game: Table) -> None:
     if new_tile:  # 4. a new Dice Bonus tile
         s.dice_bonus_discard.append(s.dice_bonus_stack.pop(0))
     game.log("dice-bonus-tile", tile=s.dice_bonus_stack[0], mapping=supply.current_bonus_mapping(game), new=new_tile)
-    _dice_back(game)
 
 
 def _dice_back(game: Table) -> None:
