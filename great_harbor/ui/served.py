@@ -35,6 +35,7 @@ SERVED_KEYS: dict[str, str] = {
     "export-log": "shift+f4,ctrl+e",  # F4 shows the log, Shift+F4 exports it
     "start-game": "f4,ctrl+s",  # and Enter, as in the terminal (its text fields take Enter first)
     "saved-games": "f2,ctrl+o",
+    "player-stats": "shift+f2,ctrl+t",  # a browser opens a new tab on Ctrl+T
     "lookup-back": "ctrl+left,alt+left",  # also what a Mac sends for Option+← in a browser
     "lookup-forward": "ctrl+right,alt+right",
 }

@@ -111,8 +111,11 @@ class FilterInput(Input):
     key (a Changed message would arrive a frame later)."""
 
     # Ctrl+U clears the whole filter, wherever its cursor is (a text field deletes only what is
-    # left of the cursor); Esc does the same.
-    BINDINGS = [Binding("ctrl+u", "clear_filter", "Clear filter", show=False)]
+    # left of the cursor); Esc does the same (also in a browser, which keeps Ctrl+U for itself).
+    BINDINGS = [
+        Binding("ctrl+u", "clear_filter", "Clear filter", show=False),
+        Binding("escape", "clear_filter", "Clear filter", show=False),
+    ]
 
     # Its size is the panel's, whatever is typed: a letter redraws the field alone (see ActionList).
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
