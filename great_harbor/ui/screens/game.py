@@ -128,7 +128,7 @@ class GameScreen(Screen[None]):
         return self.game.seat
 
     def on_mount(self) -> None:
-        self.refresh_view(self.game, self.hidden)
+        self.refresh_view(self.game, self.hidden, watching=self.watching)
 
     async def on_resize(self, event: events.Resize) -> None:
         mode = layout_for(event.size.width, event.size.height)
@@ -157,6 +157,8 @@ class GameScreen(Screen[None]):
         self.game = game = view
         self.hidden = hidden
         self.watching = watching
+        if not self.query("#status"):
+            return  # not composed yet (a playback's step for a table being reopened): on_mount draws it
         viewer = view.seat
         if self.layout_mode == "small":
             w, h = self.app.size
