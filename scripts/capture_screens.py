@@ -684,6 +684,9 @@ def fresh_saves() -> Iterator[Path]:
 async def capture(spec: Capture) -> str:
     with fresh_saves() as folder:
         app = spec.app()
+        # No animation: a tab's underline slides for 0.3 s after a tab changes, and a capture taken
+        # on a loaded machine caught it half-way.
+        app.animation_level = "none"
         async with app.run_test(size=spec.size) as pilot:
             await pilot.pause()
             if spec.steps is not None:
