@@ -148,7 +148,12 @@ async def test_a_learning_game_by_the_coachs_pointers(tmp_path: Path) -> None:
         await pilot.pause()
         await by_keys(pilot, app, fired, pointed, learner_at(2))
         await without_keys(pilot, app, fired, at_the_last_decision)
-        # Continued at the last decision: its lesson (final scoring) is on screen at once.
+        # Continued at the last decision: its lesson (final scoring) comes up as the table does
+        # (a loaded machine may take a few frames).
+        for _ in range(250):
+            if app.coach is not None and app.coach.showing is not None:
+                break
+            await pilot.pause(0.02)
         learner = app.coach
         assert learner is not None and learner.showing is not None and learner.seen == [*fired, learner.showing.id]
         await pilot.press("L")  # the lesson list: exactly the lessons shown are ticked
