@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from great_harbor.engine.actions import Action, AssignPips
 from great_harbor.engine.describe import describe, detail, prompt, slot_name
@@ -32,6 +32,7 @@ from ..served import is_served, quit_key
 from ..widgets.colony import ColonyBoard
 from ..widgets.dice import DicePanel
 from ..widgets.displays import Displays, round_text
+from ..widgets.footer import SteadyFooter
 from ..widgets.harbor_map import HarborMap
 from ..widgets.log import GameLog
 from ..widgets.picker import ActionPicker, Item, kind_words, offer_order
@@ -120,7 +121,7 @@ class GameScreen(Screen[None]):
             self.layout_mode, HarborMap(id="map"),
             ActionPicker(id="picker", blink=self.blink, table_keys=(HINT_KEY,)), "Actions",
         )
-        yield Footer()
+        yield SteadyFooter()  # built once at the start, not three times (see its module)
 
     @property
     def viewer(self) -> int | None:

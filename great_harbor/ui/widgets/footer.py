@@ -1,16 +1,21 @@
-"""A footer rebuilt only when the keys it shows change.
+"""A footer rebuilt only when the keys it shows change, its keys styled once.
 
 Textual's footer rebuilds itself (a widget per key, styled afresh) whenever the bindings in effect
 change, which includes every move of the focus, even when the keys it shows stay the same. In the
 rules lookup the focus moves with many keys (a letter over the text goes to the search field,
 Enter opens the text), and that rebuild was the largest part of those keys' time to the next
-frame.
+frame. As the table opens it was built three times just after the first frame (the screen
+mounted, the first focus, the footer's own mount: all before the first key is taken), and each key
+was styled three times over, since a new key starts compact and is told it is not once mounted (a
+class added, then removed, each restyling it): some 25 ms of processor time (``bench/ui.py``'s first key).
 """
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 __all__ = ["SteadyFooter"]
 
@@ -23,6 +28,15 @@ class SteadyFooter(Footer):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._shown: ShownKeys | None = None
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
+                # Compact or not as the footer is from the start, as the footer's data binding would
+                # make it once mounted (without the watcher: the class it sets is right already).
+                # The command palette's key is not bound to the footer: it stays compact.
+                widget.set_reactive(FooterKey.compact, self.compact)
+            yield widget
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         shown = shown_keys(screen)
