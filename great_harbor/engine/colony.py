@@ -400,7 +400,7 @@ class EmployLuxuryRule(ActionRule[EmployLuxury]):
         p = game.s.players[top.seat if top is not None else 0]
         lux = cat.luxury_production_tiles[p.luxury_tiles[action.space - 1]].luxury
         need = cat.colony_board.colonists_per_luxury
-        return f"Employ {need} Colonists on production space {action.space}: {names.amount(1, str(lux), True)}"
+        return f"Employ {need} Colonists on production space {action.space}: {names.amount(1, str(lux))}"
 
 
 def play_building(game: Table, p: PlayerState, card: str, cost: Mapping[str, int]) -> None:

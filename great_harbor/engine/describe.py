@@ -152,7 +152,7 @@ def option_words(game: Table, top: Pending, code: str) -> str:
         segment = int(getattr(top.data, "segment", 0) or 0)
         prestige = cat.trade_board.segments[segment].prestige
         also = "" if str(wanted) == option.luxury else f" for the {str(wanted).capitalize()} demand"
-        return f"Deliver {amount(1, option.luxury, capital=True)}{also}: {prestige} Prestige more"
+        return f"Deliver {amount(1, option.luxury)}{also}: {prestige} Prestige more"
     if handler == "effects.port_crane_from":
         return f"{die(game, s.slots[code])} from {slot_name(game, code)}"
     if handler == "effects.port_crane_to":
@@ -162,7 +162,7 @@ def option_words(game: Table, top: Pending, code: str) -> str:
         return f"{code} Senate track {senate.steps_words(game, p, [code] * count, named=False)}"
     if handler == "effects.market_square":
         n = card_hooks.card(game, str(top.data.card)).n("luxury")
-        return amount(n, code, capital=True)
+        return amount(n, code)
     if handler == "voyage.customs":
         office = next(c for c in card_hooks.buildings(game, p) if c.entry.effect == "customs_office")
         return ", ".join(gain_words(cat, supply.Ledger(game, p).gain({code: office.n("resources")}), before=True))

@@ -248,7 +248,9 @@ class RepairRule(ActionRule[Repair]):
             return Refusal("that ship has no damage", R.REPAIR)
         if action.resource not in RESOURCES:
             return Refusal(f"{action.resource!r} is not a basic resource", R.REPAIR)
-        return None if p.resources[action.resource] >= 1 else Refusal(f"you have no {action.resource}", R.REPAIR)
+        if p.resources[action.resource] >= 1:
+            return None
+        return Refusal(f"you have no {str(action.resource).capitalize()}", R.REPAIR)
 
     def apply(self, game: Table, top: Pending, action: Repair) -> None:
         p = game.s.players[top.seat]

@@ -103,14 +103,16 @@ def slot_colours(game: Table, slot: str) -> str:
 _SINGULAR = {"planks": "plank", "sails": "sail", "amphorae": "amphora", "dyes": "dye"}
 
 
-def amount(n: int, thing: str, capital: bool = False) -> str:
-    """A counted resource or Luxury: "1 plank", "2 planks", "3 rope"; "1 Sail" with ``capital``."""
+def amount(n: int, thing: str) -> str:
+    """A counted resource or Luxury: "1 Plank", "2 Planks", "3 Rope". Capitalised wherever it is
+    counted, a cost as a gain, as the harbor's tiles and the rulebook write them (a cost read
+    "1 rope" beside a gain's "+1 Rope")."""
     word = _SINGULAR.get(thing, thing) if n == 1 else thing
-    return f"{n} {word.capitalize() if capital else word}"
+    return f"{n} {word.capitalize()}"
 
 
 def shortfall(p: PlayerState, cost: Mapping[str, int]) -> str:
-    """What ``p`` lacks of ``cost``, in words ("1 plank (you have 0), 2 metal (you have 1)"); "" when
+    """What ``p`` lacks of ``cost``, in words ("1 Plank (you have 0), 2 Metal (you have 1)"); "" when
     nothing is missing."""
     return ", ".join(f"{amount(n, r)} (you have {p.resources[r]})" for r, n in cost.items() if p.resources[r] < n)
 
@@ -180,11 +182,7 @@ def gain_words(cat: Catalogue, items: Iterable[Mapping[str, Any]], before: bool 
     for item in merged:
         k = item["k"]
         if k == "res":
-            text = amount(item["n"], item["r"], capital=True)
-            if item.get("over"):
-                tail = f" → {surplus} Prestige" if joined else ""
-                text += f" (+{item['over']} over the track{tail})"
-            out.append(text)
+            out.append(resource_gain_words(item, surplus if joined else 0))
         elif k == "surplus":
             pass  # said last (below), or with the one resource over its track
         elif k == "colonists":
@@ -198,7 +196,7 @@ def gain_words(cat: Catalogue, items: Iterable[Mapping[str, Any]], before: bool 
         elif k == "prestige":
             out.append(f"{item['n']} Prestige")
         elif k == "luxury":
-            out.append(amount(item["n"], item["x"], capital=True))
+            out.append(amount(item["n"], item["x"]))
         elif k == "ship":
             card = item.get("card")
             out.append(f"the {item['size']} ship {cat.ships[card].name}" if card else f"no {item['size']} ship left")
@@ -214,6 +212,21 @@ def gain_words(cat: Catalogue, items: Iterable[Mapping[str, Any]], before: bool 
     if surplus and not joined:
         out.append(f"{surplus} Prestige for the surplus")
     return out
+
+
+def resource_gain_words(item: Mapping[str, Any], surplus: int = 0) -> str:
+    """A resource gained, with what went over its track: "2 Planks (+1 over the track → 1
+    Prestige)". None of it on the track reads as what happened, not "0 Sails (+1 over ...)": "1
+    Prestige, as the Sails track is full" (``surplus``: the Prestige it paid, 0 when said apart)."""
+    text = amount(item["n"], item["r"])
+    over = item.get("over", 0)
+    if not over:
+        return text
+    if not item["n"]:
+        word = str(item["r"]).capitalize()
+        return f"{surplus} Prestige, as the {word} track is full" if surplus else f"no {word} (its track is full)"
+    tail = f" → {surplus} Prestige" if surplus else ""
+    return f"{text} (+{over} over the track{tail})"
 
 
 def benefit_words(benefit: Benefit, ships_left: Mapping[str, str] | None = None) -> str:
@@ -253,7 +266,7 @@ def site_name(game: Table, site_id: str) -> str:
 
 
 def units(units: Iterable[str]) -> str:
-    """Resource units as counted words: ("planks", "planks", "rope") -> "2 planks and 1 rope"."""
+    """Resource units as counted words: ("planks", "planks", "rope") -> "2 Planks and 1 Rope"."""
     counts: dict[str, int] = {}
     for u in units:
         counts[u] = counts.get(u, 0) + 1

@@ -283,7 +283,7 @@ def _play_person(t: Table, e: Event, _: Secret) -> str:
 
 @says("employ-luxury")
 def _employ_luxury(t: Table, e: Event, _: Secret) -> str:
-    return f"{who(t, e)} employs {e.data['colonists']} Colonists to produce {amount(1, e.data['luxury'], True)}."
+    return f"{who(t, e)} employs {e.data['colonists']} Colonists to produce {amount(1, e.data['luxury'])}."
 
 
 @says("play-building")
@@ -427,7 +427,7 @@ def _port_crane(t: Table, e: Event, _: Secret) -> str:
 
 @says("market-square")
 def _market_square(t: Table, e: Event, _: Secret) -> str:
-    return f"{who(t, e)} takes {amount(e.data['n'], e.data['luxury'], True)} from the Market Square."
+    return f"{who(t, e)} takes {amount(e.data['n'], e.data['luxury'])} from the Market Square."
 
 
 @says("lighthouse.discards")
@@ -463,6 +463,8 @@ def _repair(t: Table, e: Event, _: Secret) -> str:
 
 @says("convert")
 def _convert(t: Table, e: Event, _: Secret) -> str:
+    # A full track reads as what happened (names.resource_gain_words): "converts 2 coins into 1
+    # Prestige, as the Sails track is full", not "into 0 Sails (+1 over the track → 1 Prestige)".
     return f"{who(t, e)} converts {coins(e.data['coins'])} into {', '.join(gains(t, e.data['items']))}."
 
 
@@ -552,7 +554,7 @@ def _shops_income(t: Table, e: Event, _: Secret) -> str:
 def _shops_set_up(t: Table, e: Event, _: Secret) -> str:
     d = e.data
     where = describe_position(t, d["position"])  # type: ignore[arg-type]
-    paid = amount(d["cost"], d["resource"], True)
+    paid = amount(d["cost"], d["resource"])
     return f"{who(t, e)} pays {paid} and sets up a Shop at {where} ({d['left']} left)."
 
 
@@ -615,7 +617,7 @@ def _trade(t: Table, e: Event, _: Secret) -> str:
 
 @says("demand")
 def _demand(t: Table, e: Event, _: Secret) -> str:
-    return (f"{who(t, e)} delivers {amount(1, e.data['luxury'], True)} to meet a Luxury demand: "
+    return (f"{who(t, e)} delivers {amount(1, e.data['luxury'])} to meet a Luxury demand: "
             f"{e.data['prestige']} Prestige more.")
 
 

@@ -28,7 +28,7 @@ from . import colony, supply
 from . import rule_ids as R
 from .actions import SetUpShop, new_shop
 from .errors import Refusal
-from .names import slot_name
+from .names import amount, slot_name
 from .rulebook import ActionRule, rule
 from .state import RESOURCES, Pending, PlayerState, die_colour
 
@@ -202,7 +202,7 @@ def why_not(game: Table, p: PlayerState, action: SetUpShop) -> Refusal | None:
         return Refusal(f"{action.resource!r} is not a basic resource (sails, rope, planks or metal)", R.SHOP_ACTION)
     have = p.resources[action.resource]
     if have < cost:
-        return Refusal(f"a Shop costs {cost} {action.resource}, you have {have}", R.SHOP_ACTION)
+        return Refusal(f"a Shop costs {amount(cost, action.resource)}, you have {have}", R.SHOP_ACTION)
     return None
 
 
@@ -237,7 +237,7 @@ class SetUpShopRule(ActionRule[SetUpShop]):
 
     def words(self, game: Table, top: Pending | None, action: SetUpShop) -> str:
         return (f"Set up a Shop at {describe_position(game, action.position)} "
-                f"for {game.cat.supply.shop_cost} {action.resource}: {touched_words(game, action.position)}")
+                f"for {amount(game.cat.supply.shop_cost, action.resource)}: {touched_words(game, action.position)}")
 
 
 # --- end of game ----------------------------------------------------------------------------------

@@ -84,7 +84,7 @@ def test_play_building_without_its_cost() -> None:
     sc = Scenario()
     sc.hand(0, "building-19")
     sc.give(0, planks=1, rope=1)
-    assert_illegal(sc.turn(0), PlayBuilding("building-19"), "needs 1 sail (you have 0)")
+    assert_illegal(sc.turn(0), PlayBuilding("building-19"), "needs 1 Sail (you have 0)")
 
 
 # --- Activate a Person: three markers, retrieved with Favor ---------------------------------------

@@ -88,7 +88,7 @@ def test_structure_and_conversion_costs() -> None:
     sc = Scenario(["Ana", "Ben"])
     sc.give(0, planks=2, rope=1, coins=5)
     game = sc.turn(0)
-    assert describe(game, BuildStructure("dock-hut-2", False, ())) == "Build Dock Hut 2 for 2 planks, 1 rope"
+    assert describe(game, BuildStructure("dock-hut-2", False, ())) == "Build Dock Hut 2 for 2 Planks, 1 Rope"
     laurel = next(c for c in game.s.conversions if game.cat.conversion_cards[c].laurel)
     assert describe(game, UseConversion(laurel)) == "Use Laurel Exchange: 3 coins for 1 Prestige"
 

@@ -83,7 +83,7 @@ def test_play_ship_without_its_cost() -> None:
     sc = Scenario()
     sc.hand(0, "ship-9")
     sc.give(0, planks=2, sails=1)
-    assert_illegal(sc.turn(0), PlayShip("ship-9", 1), "needs 1 metal (you have 0)")
+    assert_illegal(sc.turn(0), PlayShip("ship-9", 1), "needs 1 Metal (you have 0)")
 
 
 def test_retire_a_ship_crew_to_the_supply_card_still_counts() -> None:
@@ -148,7 +148,7 @@ def test_repair_one_resource_per_damage() -> None:
     game.apply(Repair(1, "metal"))
     p = game.s.players[0]
     assert p.docks[0].damage == 1 and sum(p.resources.values()) == 0
-    assert_illegal(game, Repair(1, "sails"), "you have no sails")
+    assert_illegal(game, Repair(1, "sails"), "you have no Sails")
 
 
 def test_repair_only_docked_damaged_ships() -> None:
@@ -220,7 +220,7 @@ def test_coins_converted_into_a_full_track_pay_the_surplus_prestige() -> None:
     game.apply(convert)
     p = game.s.players[0]
     assert (p.coins, p.resources["sails"], p.prestige) == (0, 5, 2)
-    assert game.log_lines()[-1] == "Ana converts 2 coins into 0 Sails (+1 over the track → 1 Prestige)."
+    assert game.log_lines()[-1] == "Ana converts 2 coins into 1 Prestige, as the Sails track is full."
 
 
 def test_a_conversion_card_may_give_resources_past_a_full_track() -> None:

@@ -1,5 +1,5 @@
 """Counted things in words: one of a Resource or Luxury reads in the singular, more in the plural
-(or as a mass noun: rope, metal, wine, marble)."""
+(or as a mass noun: Rope, Metal, Wine, Marble), capitalised as a cost and a gain alike."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from great_harbor.engine.state import LUXURIES
 
 
 @pytest.mark.parametrize(("n", "thing", "words"), [
-    (1, "planks", "1 plank"), (2, "planks", "2 planks"), (1, "sails", "1 sail"), (3, "rope", "3 rope"),
-    (1, "dyes", "1 dye"), (2, "dyes", "2 dyes"), (1, "amphorae", "1 amphora"), (1, "wine", "1 wine"),
+    (1, "planks", "1 Plank"), (2, "planks", "2 Planks"), (1, "sails", "1 Sail"), (3, "rope", "3 Rope"),
+    (1, "dyes", "1 Dye"), (2, "dyes", "2 Dyes"), (1, "amphorae", "1 Amphora"), (1, "wine", "1 Wine"),
 ])
 def test_a_count_reads_in_the_singular_for_one(n: int, thing: str, words: str) -> None:
     assert amount(n, thing) == words
@@ -21,4 +21,4 @@ def test_no_luxury_reads_as_a_plural_for_one() -> None:
     for luxury in LUXURIES:
         word = amount(1, luxury).split(" ", 1)[1]
         assert not (word.endswith("s") or word.endswith("ae")), word
-    assert cost_words({"dyes": 1, "marble": 2}) == "1 dye, 2 marble"
+    assert cost_words({"dyes": 1, "marble": 2}) == "1 Dye, 2 Marble"

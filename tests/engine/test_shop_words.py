@@ -22,6 +22,6 @@ def test_every_shop_action_names_the_slots_it_touches() -> None:
         slots = [slot_name(game, sid) for sid in positions(game)[action.position].slots]
         assert words.split(": touches ", 1)[1] in (slots[0], f"{', '.join(slots[:-1])} and {slots[-1]}"), words
     corner = describe(game, SetUpShop("h00+v00", "planks"))
-    assert corner == ("Set up a Shop at the top-left corner of the Sailmaker for 2 planks: "
+    assert corner == ("Set up a Shop at the top-left corner of the Sailmaker for 2 Planks: "
                       "touches Sailmaker's top shore and Sailmaker's left shore")
     assert len({describe(game, a) for a in offered}) == len(offered)

@@ -80,7 +80,7 @@ def test_set_up_shop_pays_two_of_one_resource() -> None:
     offered = [a for a in game.legal_actions() if isinstance(a, SetUpShop)]
     assert len(offered) == 44  # every position, paid in planks (one sail is not enough)
     assert {a.resource for a in offered} == {"planks"}
-    with pytest.raises(IllegalAction, match="costs 2 sails, you have 1"):
+    with pytest.raises(IllegalAction, match="costs 2 Sails, you have 1"):
         game.apply(SetUpShop("h00+v00", "sails"))
     game.apply(SetUpShop("h00+v00", "planks"))
     p = game.player(0)

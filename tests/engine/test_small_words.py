@@ -1,5 +1,6 @@
 """Small things found in play (issue 29, point 6), in the engine's words: a conversion into a full
-track says it pays Prestige, the display prompt reads as the other prompts do, a Luxury demand
+track says it pays Prestige (in the action list and in the log), a resource reads the same in a
+cost as in a gain, the display prompt reads as the other prompts do, a Luxury demand
 offered after a trade is not offered "again"."""
 
 from __future__ import annotations
@@ -8,8 +9,9 @@ import random
 
 from great_harbor.data import Catalogue
 from great_harbor.engine import Game, Seat
-from great_harbor.engine.actions import ConvertCoins
+from great_harbor.engine.actions import BuildStructure, ConvertCoins
 from great_harbor.engine.describe import describe, prompt
+from great_harbor.engine.names import gain_words
 from great_harbor.engine.scenario import Scenario
 
 
@@ -19,6 +21,33 @@ def test_a_conversion_into_a_full_track_says_it_gives_prestige() -> None:
     game = sc.turn(0)
     words = [describe(game, a) for a in game.legal_actions() if isinstance(a, ConvertCoins) and a.resource == "rope"]
     assert words == ["Convert 2 coins into 1 Prestige (the Rope track is full)"]
+
+
+def test_the_log_says_a_conversion_into_a_full_track_paid_prestige() -> None:
+    """It read "converts 2 coins into 0 Rope (+1 over the track → 1 Prestige)"."""
+    sc = Scenario(["Ana", "Ben"])
+    sc.give(0, coins=4, rope=99)
+    game = sc.turn(0)
+    game.apply(ConvertCoins("rope"))
+    assert game.log_lines()[-1] == "Ana converts 2 coins into 1 Prestige, as the Rope track is full."
+    game.apply(ConvertCoins("planks"))  # room on the track: as before
+    assert game.log_lines()[-1] == "Ana converts 2 coins into 1 Plank."
+
+
+def test_a_resource_reads_the_same_in_a_cost_as_in_a_gain(catalogue: Catalogue) -> None:
+    """A cost said "1 rope" where a gain said "+1 Rope": both are capitalised now, as the
+    harbor's tiles and the rulebook write them."""
+    sc = Scenario(["Ana", "Ben"])
+    sc.give(0, coins=4, rope=5, sails=5, planks=5, metal=5)
+    game = sc.turn(0)
+    costs = [describe(game, a) for a in game.legal_actions() if isinstance(a, BuildStructure)]
+    assert costs
+    gains = gain_words(catalogue, [{"k": "res", "r": r, "n": 1} for r in ("rope", "sails", "planks", "metal")])
+    assert gains == ["1 Rope", "1 Sail", "1 Plank", "1 Metal"]
+    words = " ".join(costs).split()
+    for lower in ("rope", "sail", "sails", "plank", "planks", "metal"):
+        assert lower not in words, costs  # every cost names its resources as the gains do
+    assert any(w.rstrip(",") in ("Rope", "Sails", "Planks", "Metal", "Sail", "Plank") for w in words), costs
 
 
 def test_the_display_and_demand_prompts_read_as_sentences(catalogue: Catalogue) -> None:

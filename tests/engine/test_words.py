@@ -154,13 +154,13 @@ def test_two_tracks_over_in_one_placement_pay_twice_and_say_so() -> None:
     game = sc.turn(0)
     game.apply(PlaceDie(die, "v01"))
     split = AssignPips((2, 2))
-    assert describe(game, split) == ("2 to Carpentry (0 Planks (+1 over the track → 1 Prestige)), "
-                                     "2 to Ropeyard (0 Rope (+1 over the track → 1 Prestige))")
+    assert describe(game, split) == ("2 to Carpentry (1 Prestige, as the Planks track is full), "
+                                     "2 to Ropeyard (1 Prestige, as the Rope track is full)")
     before = game.player(0).prestige
     game.apply(split)
     assert game.player(0).prestige == before + 2
-    assert game.log_lines()[-1] == ("Ana placed B4 between Carpentry and Ropeyard: 0 Planks (+1 over the track), "
-                                    "0 Rope (+1 over the track), 2 Prestige for the surplus.")
+    assert game.log_lines()[-1] == ("Ana placed B4 between Carpentry and Ropeyard: no Planks (its track is full), "
+                                    "no Rope (its track is full), 2 Prestige for the surplus.")
 
 
 def test_a_senate_bonus_on_a_full_track_logs_the_prestige() -> None:
@@ -171,10 +171,10 @@ def test_a_senate_bonus_on_a_full_track_logs_the_prestige() -> None:
     game = sc.turn(0)
     before = game.player(0).prestige
     assert describe(game, FavorSenate("red")) == (
-        "Spend 2 Favor: advance on the red Senate track (to 1: +0 Rope (+1 over the track → 1 Prestige))")
+        "Spend 2 Favor: advance on the red Senate track (to 1: +1 Prestige, as the Rope track is full)")
     game.apply(FavorSenate("red"))
     assert game.player(0).prestige == before + 1
-    assert game.log_lines()[-1] == "Ana advances on the red Senate track to 1: 0 Rope (+1 over the track → 1 Prestige)."
+    assert game.log_lines()[-1] == "Ana advances on the red Senate track to 1: 1 Prestige, as the Rope track is full."
 
 
 def test_a_dice_color_bonus_on_a_full_track_logs_the_prestige() -> None:
@@ -190,7 +190,7 @@ def test_a_dice_color_bonus_on_a_full_track_logs_the_prestige() -> None:
 
     game.apply(Draft(blue))
     assert game.player(1).prestige == before + 1
-    assert logged(game, "Ben drafts B2 and takes the Dice Color Bonus: 0 Sails (+1 over the track → 1 Prestige).")
+    assert logged(game, "Ben drafts B2 and takes the Dice Color Bonus: 1 Prestige, as the Sails track is full.")
 
 
 # --- Shop pips and ships ------------------------------------------------------------------------

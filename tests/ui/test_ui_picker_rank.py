@@ -60,7 +60,7 @@ def test_why_not_finds_an_action_by_the_rulebooks_words_too() -> None:
     game = sc.turn(0)
     name = game.cat.ships["ship-9"].name.lower()
     found = why_not(game, f"play {name}")
-    assert found is not None and "needs 1 metal (you have 0)" in found.text
+    assert found is not None and "needs 1 Metal (you have 0)" in found.text
 
 
 async def test_a_filter_finding_only_the_undo_still_says_why_not() -> None:
