@@ -93,9 +93,24 @@ def test_a_ship_card_in_hand_shows_its_cost() -> None:
     game = sc.turn(0)
     full = colony_lines(game, 0, True, 120, breakdown=True)
     hand = next(line.plain for line in full if line.plain.startswith("Hand"))
-    assert "Quinquereme (L) R (2 planks, 2 metal, 1 sail, 1 rope)" in hand  # F2
+    assert "Quinquereme (L) R (2 Planks, 2 Metal, 1 Sail, 1 Rope)" in hand  # F2
     panel = next(line.plain for line in colony_lines(game, 0, True, 77) if line.plain.startswith("Hand"))
     assert panel.endswith("Quinquereme (L) R  (F2: costs)")  # the table's panel: where to read it
+
+
+def test_the_colony_names_resources_as_the_costs_and_gains_do() -> None:
+    """"1 rope" vs "+1 Rope": the colony's tracks and Luxury tokens are capitalised as the engine's
+    words count them (a cost in hand, a gain)."""
+    sc = Scenario(["Ana", "Ben"])
+    sc.give(0, rope=2)
+    sc.luxuries(0, marble=1)
+    sc.hand(0, "ship-17")
+    game = sc.turn(0)
+    full = [line.plain for line in colony_lines(game, 0, True, 120, breakdown=True)]
+    tracks = next(line for line in full if line.startswith("Resources"))
+    assert "Rope 2 ▮▮" in tracks and "Sails 0 " in tracks and "rope" not in tracks
+    assert any("tokens: Marble 1" in line for line in full)
+    assert any("1 Rope)" in line for line in full)  # the cost in hand, in the same form
 
 
 async def test_the_replay_never_says_nothing_was_logged_after_logged_drafts(
@@ -138,3 +153,21 @@ def test_the_colony_head_keeps_the_smuggler_tokens_on_its_line() -> None:
     lines = [line.plain for line in colony_lines(game, 0, True, 77)]
     assert lines[0].rstrip().endswith("· 2 Smug."), lines[:2]
     assert not lines[1].strip().startswith("2 Smug")
+
+
+async def test_the_action_list_shows_nine_rows_at_160x45() -> None:
+    """It showed 6 rows (some 5 actions) of Ana's 23 at 160x45: it takes rows from the log now.
+    The rows are counted on the screen as drawn, within the list's region."""
+    from great_harbor.ui.textshot import screen_text
+
+    app = table()
+    async with app.run_test(size=(160, 45)) as pilot:
+        picker = await at_turn(pilot, app)
+        options = picker.options
+        assert options.option_count >= 20
+        region = options.content_region
+        rows = screen_text(app).splitlines()[region.y:region.bottom]
+        drawn = [row[region.x:region.right].strip() for row in rows]
+        assert len(drawn) >= 9 and all(drawn), drawn  # every row of the list holds an action's words
+        log = app.screen.query_one("#log-box").content_region
+        assert log.height >= 5  # the log keeps its last five lines

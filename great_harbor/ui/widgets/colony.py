@@ -123,7 +123,7 @@ def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77, breakd
     res = []
     for r in RESOURCES:
         n = p.resources[r]
-        part = Text(f"{r} {n} ")
+        part = Text(f"{r.capitalize()} {n} ")  # capitalised as the engine's words count it
         part.append("▮" * n + "▯" * (top - n), style=DIM)
         res.append(part)
     lines += flow("Resources", res, width, sep="  ")
@@ -199,7 +199,7 @@ def colony_lines(game: Game, seat: int, show_hand: bool, width: int = 77, breakd
         if p.luxury_workers[i]:
             part.append(" (worked)", style=DIM)
         lux.append(part)
-    held = [f"{x} {p.luxuries[x]}" for x in LUXURIES if p.luxuries[x]]
+    held = [f"{x.capitalize()} {p.luxuries[x]}" for x in LUXURIES if p.luxuries[x]]
     lux.append(Text("tokens: ", style=DIM).append(", ".join(held) if held else "none"))
     lines += flow("Luxuries", lux, width, sep="  ")
     return lines

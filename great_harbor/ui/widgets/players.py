@@ -29,7 +29,7 @@ def summary_parts(game: Game, seat: int) -> list[Text]:
     else:
         parts += [Text(f"{p.coins}c", style="bold"), Text(f"{p.favor} Favor", style="bold"),
                   Text(f"{p.smuggler} Smug.", style="bold"),
-                  Text(" ".join(f"{p.resources[r]} {r}" for r in RESOURCES), style=DIM),
+                  Text(" ".join(f"{p.resources[r]} {r.capitalize()}" for r in RESOURCES), style=DIM),
                   Text(f"{p.free_colonists} col.", style=DIM)]
     ships = [sh for sh in p.docks if sh is not None]
     at_sea = sum(1 for sh in ships if sh.where in (OUTBOUND, RETURNING))
