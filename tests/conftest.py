@@ -44,14 +44,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-    """``-n auto`` (pyproject's addopts) is a worker per core for the suite or a folder of it, but
-    no workers at all when only test files or test ids are named: those few tests start at once
-    in this process instead of waiting for workers to start. ``-n N`` and
-    ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decide, and ``-n 0`` runs in one process (not
-    ``-p no:xdist``: pytest would then refuse the ``-n`` of pyproject's addopts)."""
+    """``-n auto`` (pyproject's addopts) is two workers per core for the suite or a folder of it,
+    but no workers at all when only test files or test ids are named: those few tests start at
+    once in this process instead of waiting for workers to start. Two per core because a test
+    driving the app spends much of its time asleep: Textual's Pilot waits for the app to go idle
+    after every key (two 20 ms sleeps at least), so a worker per core leaves the cores half idle
+    through the UI tests. ``-n N`` and ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decide, and ``-n 0``
+    runs in one process (not ``-p no:xdist``: pytest would then refuse pyproject's ``-n``)."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None  # xdist reads it
     named = [arg for arg in config.args if not arg.startswith("-")]
     if named and all(arg.split("::")[0].endswith(".py") for arg in named):
         return 0
-    return None  # xdist's own count: the cores
+    return 2 * cores()
+
+
+def cores() -> int:
+    """The cores this process may run on (a container's CPU set, not the host's count)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
