@@ -27,8 +27,10 @@ Run from the repository root: ``python3 bench/lookup.py``. Prints:
   long words (it must stay linear in the text).
 * ``great-harbor rules shore fee`` beside ``great-harbor --help`` (target: at most 2x), with what
   ``rules`` imports beyond ``--help`` (``python -X importtime``, by package) and what it does
-  after its imports (catalogue, reference, glossary, index, search, printing), to show where its
-  time goes;
+  after its imports (the index from the user's cache, search, printing; and what building the
+  index costs when the cache does not hold it), to show where its time goes. Both run with
+  their bytecode written (``PYTHONDONTWRITEBYTECODE`` unset): compiling a changed module again on
+  every run is not what a player's computer does;
 * with ``--ui``: key press to frame in the rules lookup of the real game on a pseudo-terminal
   (median, 95th percentile and worst; targets 16 ms, 33 ms and 100 ms), typing a question letter
   by letter and deleting it, then opening entries and typing again at once.
@@ -280,6 +282,11 @@ def hostile_build() -> None:
         print(f"  {label:28} index {built * 1000:8.1f} ms, two queries {queried * 1000:6.1f} ms")
 
 
+def _with_bytecode() -> dict[str, str]:
+    """The environment, with Python writing the bytecode it compiles (as it does on a player's computer)."""
+    return {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+
+
 def _run_ms(command: list[str], repeats: int = 7) -> tuple[float, float]:
     """Median wall clock and processor time (the child's, user + system) of a command, in ms."""
     import resource
@@ -289,7 +296,7 @@ def _run_ms(command: list[str], repeats: int = 7) -> tuple[float, float]:
     for _ in range(repeats):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=_with_bytecode())
         walls.append(1000 * (time.perf_counter() - start))
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpus.append(1000 * (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime))
@@ -306,7 +313,7 @@ def command_line() -> None:
     print("\ncommand line (median of 7 runs; target: rules at most 2x --help)")
     print(f"  great-harbor --help           wall {help_wall:6.1f} ms, processor {help_cpu:6.1f} ms")
     print(f"  great-harbor rules shore fee  wall {rules_wall:6.1f} ms, processor {rules_cpu:6.1f} ms "
-          f"({rules_wall / help_wall:.1f}x --help)")
+          f"({rules_cpu / help_cpu:.2f}x --help in processor time, {rules_wall / help_wall:.2f}x in wall clock)")
     extra = _imports_beyond_help(program)
     print("  what rules imports beyond --help (python -X importtime, own time, median of 5): " + ", ".join(
         f"{package} {ms:.1f} ms" for package, ms in extra[:8]) + f"; in all {sum(ms for _, ms in extra):.0f} ms")
@@ -317,7 +324,8 @@ def _import_times(command: list[str]) -> dict[str, float]:
     """Each module's own import time (ms) in one run of ``command`` with ``-X importtime``."""
     import subprocess
 
-    done = subprocess.run([command[0], "-X", "importtime", *command[1:]], capture_output=True, text=True, check=False)
+    done = subprocess.run([command[0], "-X", "importtime", *command[1:]], capture_output=True, text=True, check=False,
+                          env=_with_bytecode())
     times: dict[str, float] = {}
     for line in done.stderr.splitlines():
         parts = line.removeprefix("import time:").split("|")
@@ -344,12 +352,13 @@ def _imports_beyond_help(program: list[str], runs: int = 5) -> list[tuple[str, f
 
 
 def _rules_steps() -> list[tuple[str, float]]:
-    """What ``great-harbor rules shore fee`` does after its imports, step by step, in this process
-    (the index anew: the process's own is built once)."""
-    import io
-
-    from rich.console import Console
-    from rich.markdown import Markdown
+    """What ``great-harbor rules shore fee`` does after its imports, step by step, in this process:
+    with the index in the user's cache (as from the second question on), and, after a comma, what
+    building it costs when the cache does not hold it (the first question, or after a change)."""
+    from great_harbor.catalogue_folder import default_data_dir
+    from great_harbor.lookup import index_cache
+    from great_harbor.lookup.plain_text import render_markdown
+    from great_harbor.lookup.terminal import find, markdown
 
     steps: list[tuple[str, float]] = []
     start = time.process_time()
@@ -360,19 +369,24 @@ def _rules_steps() -> list[tuple[str, float]]:
         steps.append((name, 1000 * (now - start)))
         start = now
 
+    key = index_cache.index_key(default_data_dir())
+    step("the cache key (reading the files)")
+    kept = index_cache.read_index(key) if key is not None else None
+    step("the index from the cache" if kept is not None else "the index from the cache (NOT FOUND)")
+    index = kept if kept is not None else SearchIndex(load_reference())
+    entry, _ = find(index, "shore fee")
+    step("the search")
+    render_markdown(markdown(entry) if entry is not None else "", 80)
+    step("printing the entry")
     catalogue = load_catalogue(None, cache=True)
-    step("the catalogue (from the cache)")
-    reference = load_reference()
+    step("if not in the cache: the catalogue (from its cache)")
+    reference = load_reference.__wrapped__()  # type: ignore[attr-defined]  # anew, not the one kept
     step("the reference")
     glossary = build_glossary(catalogue)
     step("the glossary")
-    index = SearchIndex(reference)
-    index.add_entries(glossary)
+    built = SearchIndex(reference)
+    built.add_entries(glossary)
     step("the index")
-    found = index.search("shore fee")
-    step("the search")
-    Console(file=io.StringIO(), width=100).print(Markdown(found[0].entry.body))
-    step("printing the entry")
     return steps
 
 

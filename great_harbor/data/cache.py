@@ -43,6 +43,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from great_harbor import __version__
+from great_harbor.cache_folder import cache_dir as cache_dir  # the folder, shared with the lookup's index cache
+from great_harbor.cache_folder import private as _private
 from great_harbor.safe_io import read_regular
 
 from . import models
@@ -55,8 +57,6 @@ if TYPE_CHECKING:
 # knows a catalogue only as a dataclass it stores and one it makes again).
 C = TypeVar("C")
 
-ENV_CACHE = "GREAT_HARBOR_CACHE"
-APP_NAME = "great-harbor"  # the folder name under the platform's cache folder
 _PREFIX = "catalogue-"
 _SUFFIX = ".json"
 _FORMAT = "great-harbor catalogue cache"
@@ -70,25 +70,6 @@ _NOT_KEPT = ("directory", "fingerprint", "_extra")
 
 def _file_name(key: str) -> str:
     return f"{_PREFIX}{key}{_SUFFIX}"
-
-
-def cache_dir() -> Path | None:
-    """Where the cache lives, or None when it is turned off (or no home folder is known)."""
-    explicit = os.environ.get(ENV_CACHE)
-    if explicit is not None:
-        if not explicit:
-            return None
-        try:
-            return Path(explicit).expanduser()
-        except RuntimeError:  # ~someone who does not exist
-            return Path(explicit)
-    from platformdirs import user_cache_path
-
-    try:
-        folder = user_cache_path(APP_NAME, appauthor=False)
-    except RuntimeError:  # no $HOME and no passwd entry (a container under an arbitrary user id)
-        return None
-    return folder if folder.is_absolute() else None  # older platformdirs leave "~" as it is then
 
 
 def cache_key(root: Path, file_bytes: bytes) -> str | None:
@@ -112,14 +93,6 @@ def cache_key(root: Path, file_bytes: bytes) -> str | None:
     except OSError:
         return None
     return digest.hexdigest()[:24]
-
-
-def _private(path: Path) -> bool:
-    """Whether ``path`` belongs to the user running the game and nobody else may write to it."""
-    if not hasattr(os, "getuid"):
-        return True  # no owners to compare on this system
-    info = path.stat()
-    return info.st_uid == os.getuid() and not info.st_mode & 0o022
 
 
 # --- the catalogue as tagged JSON -----------------------------------------------------------------

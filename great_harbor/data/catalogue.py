@@ -13,10 +13,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from great_harbor.catalogue_folder import default_data_dir as default_data_dir  # also found without this module
 from great_harbor.safe_io import NotARegularFile, TooLarge, read_regular
 from great_harbor.text import inert
 
@@ -102,15 +102,6 @@ class CatalogueError(Exception):
         if field_name:
             where += f": field '{field_name}'"
         super().__init__(inert(f"{where}: {message}"))  # ids and values come from the files
-
-
-def default_data_dir() -> Path:
-    """The catalogue shipped with the game: the repository's ``data/`` in a checkout, otherwise
-    the copy packed into the wheel."""
-    checkout = Path(__file__).resolve().parents[2] / "data"
-    if (checkout / "harbor.yaml").is_file():
-        return checkout
-    return Path(str(resources.files("great_harbor") / "_catalogue"))
 
 
 def _neighbour(cell: Cell, side: Side) -> Cell:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 __all__ = [
     "Entry",
@@ -202,6 +201,8 @@ def parse_markdown(text: str, chapter_id: str) -> list[Entry]:
 @cache
 def load_reference() -> tuple[Entry, ...]:
     """All reference entries, chapters in file order, each chapter followed by its sections."""
+    from importlib import resources  # start-up: a rules question answered from the index cache reads no file here
+
     folder = resources.files("great_harbor.lookup").joinpath("reference")
     files = sorted((item for item in folder.iterdir() if item.name.endswith(".md")), key=lambda i: i.name)
     entries: list[Entry] = []

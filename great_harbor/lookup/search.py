@@ -52,17 +52,16 @@ card glossary built from a catalogue.
 from __future__ import annotations
 
 import difflib
+import json
 import math
 import re
 from bisect import bisect_left
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from great_harbor.data import load_catalogue
-from great_harbor.lookup.glossary import build_glossary
 from great_harbor.lookup.reference import Entry, load_reference
 
 if TYPE_CHECKING:
@@ -462,6 +461,11 @@ _EVERYDAY_PAIR_TERMS = {
 _WHOLE_PAIR_WORDS = frozenset(tuple(_content(tokenize(pair))) for pair in _WHOLE_PAIRS)
 
 
+def _fuzzy_term(term: str) -> bool:
+    """Is ``term`` matched one edit away (not too short or long, not a number)?"""
+    return 4 <= len(term) <= MAX_FUZZY and not term.isdigit()
+
+
 def _deletions(word: str) -> set[str]:
     return {word[:i] + word[i + 1 :] for i in range(len(word))}
 
@@ -497,6 +501,105 @@ class _Texts:
     app: bool  # about the program, not the rules
 
 
+_ENTRY_FIELDS = ("id", "title", "body", "parent", "breadcrumb", "keywords", "lead", "kind", "links", "questions",
+                 "topic")
+_TEXTS_FIELDS = ("title", "questions", "heading", "body", "title_terms", "id_terms", "plain_title", "pairs", "automa",
+                 "variant", "card", "app")
+
+
+_T = TypeVar("_T")
+_UNMADE: Any = object()
+
+
+class _Rows(list[_T]):
+    """A list whose items are made from their fields (or a line of JSON holding them) when first read."""
+
+    def __init__(self, sources: list[Any], make: Callable[[list[Any]], _T]) -> None:
+        super().__init__([_UNMADE] * len(sources))
+        self._sources = sources
+        self._make = make
+
+    def __getitem__(self, position: Any) -> Any:
+        item = super().__getitem__(position)
+        if item is _UNMADE:  # only ever an index: the index never slices these lists
+            source = self._sources[position]
+            item = self._make(json.loads(source) if isinstance(source, bytes) else source)
+            super().__setitem__(position, item)
+        return item
+
+    def __iter__(self) -> Iterator[_T]:
+        return (self[position] for position in range(len(self)))
+
+
+_K = TypeVar("_K")
+
+
+class _Made(dict[_K, _T]):
+    """A dict whose values are made from plain data when first read (as :class:`_Rows`): a query
+    reads the postings of a few words, not of the 5,000 the index holds."""
+
+    def __init__(self, sources: dict[_K, Any], make: Callable[[Any], _T]) -> None:
+        super().__init__(sources)
+        self._make = make
+        self._made: set[Any] = set()
+
+    def __getitem__(self, key: _K) -> _T:
+        value = super().__getitem__(key)
+        if key not in self._made:
+            value = self._make(value)
+            super().__setitem__(key, value)
+            self._made.add(key)
+        return value
+
+    def __setitem__(self, key: _K, value: _T) -> None:
+        super().__setitem__(key, value)
+        self._made.add(key)
+
+    def get(self, key: _K, default: Any = None) -> Any:
+        return self[key] if key in self else default
+
+    def setdefault(self, key: _K, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def items(self) -> Any:
+        return [(key, self[key]) for key in self]
+
+    def values(self) -> Any:
+        return [self[key] for key in self]
+
+
+def _postings(flat: list[Any]) -> dict[int, float]:
+    return dict(zip(flat[::2], flat[1::2], strict=True))
+
+
+def _question_keys(flat: list[Any]) -> list[tuple[int, int]]:
+    return list(zip(flat[::2], flat[1::2], strict=True))
+
+
+def _question_words(questions: list[list[str]]) -> tuple[frozenset[str], ...]:
+    return tuple(frozenset(terms) for terms in questions)
+
+
+def _listed(value: Any) -> Any:
+    return sorted(value) if isinstance(value, frozenset) else value
+
+
+def _entry(values: list[Any]) -> Entry:
+    fields = dict(zip(_ENTRY_FIELDS, values, strict=True))
+    for name in ("breadcrumb", "keywords", "links", "questions", "topic"):
+        fields[name] = tuple(fields[name])
+    return Entry(**fields)
+
+
+def _texts(values: list[Any]) -> _Texts:
+    fields = dict(zip(_TEXTS_FIELDS, values, strict=True))
+    fields["title_terms"] = tuple(fields["title_terms"])
+    fields["id_terms"] = frozenset(fields["id_terms"])
+    return _Texts(**fields)
+
+
 def _is_automa(entry: Entry, title_terms: Iterable[str]) -> bool:
     return entry.id == AUTOMA or entry.id.startswith(AUTOMA + "/") or AUTOMA in title_terms
 
@@ -522,7 +625,8 @@ class SearchIndex:
         self._question_terms: list[tuple[frozenset[str], ...]] = []  # each entry's questions' words
         self._texts: list[_Texts] = []
         self._children: dict[str | None, list[int]] = {}
-        self._deletes: dict[str, set[str]] = {}
+        # one-edit variants of the indexed words (None: not built yet, as in an index from its state)
+        self._deletes: dict[str, set[str]] | None = {}
         self._sorted_terms: list[str] | None = None
         self._title_words: set[str] | None = None  # every word of every title, for suggest()
         self.add_entries(entries)
@@ -610,10 +714,45 @@ class SearchIndex:
             if postings is None:
                 postings = self._postings[term] = {}
                 self._sorted_terms = None
-                if 4 <= len(term) <= MAX_FUZZY and not term.isdigit():
+                if self._deletes is not None and _fuzzy_term(term):
                     for variant in _deletions(term):
                         self._deletes.setdefault(variant, set()).add(term)
             postings[position] = weight
+
+    # -- as plain data, for the index cache (``great_harbor.lookup.index_cache``) -----------------
+
+    def to_state(self) -> dict[str, Any]:
+        """Everything a search needs, as JSON-ready lists and dicts (what :meth:`from_state` takes).
+        The table of one-edit variants is left out: it is made again from the words, when first needed."""
+        return {
+            "ids": [entry.id for entry in self._entries],
+            "entries": [[getattr(entry, name) for name in _ENTRY_FIELDS] for entry in self._entries],
+            "texts": [[_listed(getattr(texts, name)) for name in _TEXTS_FIELDS] for texts in self._texts],
+            "postings": {term: [x for item in postings.items() for x in item]
+                         for term, postings in self._postings.items()},
+            "question_postings": {term: [x for key in keys for x in key]
+                                  for term, keys in self._question_postings.items()},
+            "question_terms": [[sorted(terms) for terms in questions] for questions in self._question_terms],
+            "children": [[parent, positions] for parent, positions in self._children.items()],
+        }
+
+    @classmethod
+    def from_state(cls, state: dict[str, Any]) -> SearchIndex:
+        """The index :meth:`to_state` described (any error if ``state`` is not such a description).
+        An entry and its words may also be given as a line of JSON (bytes): made when first used,
+        so that a command answering one question does not make all 365."""
+        index = cls()
+        index._entries = _Rows(state["entries"], _entry)
+        index._texts = _Rows(state["texts"], _texts)
+        index._positions = {entry_id: position for position, entry_id in enumerate(state["ids"])}
+        index._postings = _Made(state["postings"], _postings)
+        index._question_postings = _Made(state["question_postings"], _question_keys)
+        index._question_terms = _Rows(state["question_terms"], _question_words)
+        index._children = {parent: list(positions) for parent, positions in state["children"]}
+        index._deletes = None
+        if not len(index._positions) == len(index._texts) == len(index._question_terms) == len(index._entries):
+            raise ValueError("entries and their words do not match")
+        return index
 
     # -- query side -------------------------------------------------------------------------------
 
@@ -621,11 +760,18 @@ class SearchIndex:
         return math.log(1.0 + len(self._entries) / len(self._postings[term]))
 
     def _fuzzy(self, word: str) -> set[str]:
-        found = set(self._deletes.get(word, ()))
+        deletes = self._deletes
+        if deletes is None:
+            deletes = self._deletes = {}
+            for term in self._postings:
+                if _fuzzy_term(term):
+                    for variant in _deletions(term):
+                        deletes.setdefault(variant, set()).add(term)
+        found = set(deletes.get(word, ()))
         for variant in _deletions(word):
             if variant in self._postings:
                 found.add(variant)
-            found.update(self._deletes.get(variant, ()))
+            found.update(deletes.get(variant, ()))
         found.discard(word)
         return found
 
@@ -906,6 +1052,8 @@ def _similar_words(word: str, candidates: Iterable[str]) -> dict[str, float]:
 @cache
 def shipped_catalogue() -> Catalogue:
     """The catalogue shipped with the game, loaded once (``CatalogueError`` if it is broken)."""
+    from great_harbor.data import load_catalogue  # start-up: a search from the index cache needs no catalogue
+
     return load_catalogue()
 
 
@@ -918,6 +1066,8 @@ def lookup_index(catalogue: Catalogue | None = None) -> SearchIndex:
 
 @lru_cache(maxsize=4)
 def _index_for(catalogue: Catalogue) -> SearchIndex:
+    from great_harbor.lookup.glossary import build_glossary  # start-up: the index cache needs no glossary code
+
     index = SearchIndex(load_reference())
     index.add_entries(build_glossary(catalogue))
     return index

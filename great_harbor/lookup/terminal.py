@@ -1,30 +1,42 @@
 """``great-harbor rules``: the rules lookup on the command line.
 
-Prints the best-matching section or card as rich Markdown, lists the section tree, or, when nothing
+Prints the best-matching section or card as text, lists the section tree, or, when nothing
 matches, the nearest titles. Links inside an entry print as ``title (entry-id)``; an entry id is
 itself a valid query.
+
+A rules question should cost little more than ``great-harbor --help``: the index comes from the
+user's cache when it was built from the same files before (``index_cache``), so neither the
+catalogue nor the glossary's code is loaded then, and the entry is laid out as plain text
+(``plain_text``) rather than through rich's Markdown. On a terminal, titles are bold (unless
+``NO_COLOR`` is set); anything else gets plain lines at 80 columns (``COLUMNS`` to change it),
+none ending in spaces.
 """
 
 from __future__ import annotations
 
-import re
+import os
+import shutil
+import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
-from rich.console import Console
-from rich.markdown import Markdown
-from rich.text import Text
-
-from great_harbor.data import CatalogueError, load_catalogue
+from great_harbor.catalogue_folder import default_data_dir
+from great_harbor.lookup import index_cache
 from great_harbor.lookup.now import confident
-from great_harbor.lookup.reference import Entry, load_reference
-from great_harbor.lookup.search import SearchIndex, lookup_index
+from great_harbor.lookup.plain_text import render_markdown
+from great_harbor.lookup.reference import Entry
+from great_harbor.lookup.search import SearchIndex
+
+if TYPE_CHECKING:
+    from great_harbor.data import Catalogue
 
 EXIT_OK = 0
 EXIT_NO_MATCH = 1
 EXIT_USAGE = 2
 OTHER_MATCHES = 4
 SUGGESTIONS = 5
+WIDTH = 80  # the width of what is not printed to a terminal
 
 USAGE_HINT = (
     "give a QUERY (for example: great-harbor rules shore fee) or --list to see every section; "
@@ -32,20 +44,40 @@ USAGE_HINT = (
 )
 
 
-def _index(data: Path | None, err: Console) -> SearchIndex | None:
-    """The lookup index for ``data`` (default: the shipped catalogue). A broken shipped catalogue
-    still leaves the rules reference; a broken catalogue the user named is an error."""
+def load_catalogue(directory: Path | None, *, cache: bool = False) -> Catalogue:
+    """The checked catalogue (``CatalogueError`` if it is broken); imported only when the index is
+    not in the cache."""
+    from great_harbor.data import load_catalogue as load  # start-up: only when the index is built
+
+    return load(directory, cache=cache)
+
+
+def _index(data: Path | None) -> SearchIndex | None:
+    """The lookup index for ``data`` (default: the shipped catalogue), from the cache when it holds
+    it. A broken shipped catalogue still leaves the rules reference; a broken catalogue the user
+    named is an error."""
+    key = index_cache.index_key(data if data is not None else default_data_dir())
+    if key is not None and (cached := index_cache.read_index(key)) is not None:
+        return cached
+    from great_harbor.data import CatalogueError  # start-up: only when the index is built
+    from great_harbor.lookup.search import lookup_index  # start-up: as the line above
+
     try:
         # From the user's cache when checked on an earlier run from the same files (as the game
         # starts): a rules question need not validate the whole catalogue again.
         catalogue = load_catalogue(data, cache=True)
     except CatalogueError as exc:
         if data is not None:
-            err.print(Text(f"error: {exc}"), soft_wrap=True)
+            print(f"error: {exc}", file=sys.stderr)
             return None
-        err.print(Text(f"warning: no card glossary, the catalogue is broken: {exc}"), soft_wrap=True)
+        print(f"warning: no card glossary, the catalogue is broken: {exc}", file=sys.stderr)
+        from great_harbor.lookup.reference import load_reference  # start-up: only then
+
         return SearchIndex(load_reference())
-    return lookup_index(catalogue)
+    index = lookup_index(catalogue)
+    if key is not None:
+        index_cache.write_index(key, index)
+    return index
 
 
 def find(index: SearchIndex, query: str) -> tuple[Entry | None, list[Entry]]:
@@ -71,61 +103,63 @@ def _inside(index: SearchIndex, entry: Entry, ancestor: str) -> bool:
     return False
 
 
-def render(entry: Entry) -> Markdown:
+def markdown(entry: Entry) -> str:
     """One entry as Markdown: title, where it sits (below the top level), then its text."""
     where = f"*{entry.path}*\n\n" if len(entry.breadcrumb) > 1 else ""
-    return Markdown(f"# {entry.title}\n\n{where}{entry.body}", hyperlinks=False)
+    return f"# {entry.title}\n\n{where}{entry.body}"
 
 
-def print_tree(index: SearchIndex, out: Console, parent: str | None = None, depth: int = 0) -> None:
+class _Output:
+    """Lines for one stream: bold and dim on a terminal that takes colour, plain elsewhere."""
+
+    def __init__(self, file: IO[str]) -> None:
+        self.file = file
+        terminal = file.isatty()
+        self.styled = bool(os.environ.get("FORCE_COLOR")) or (
+            terminal and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb")
+        self.width = shutil.get_terminal_size((WIDTH, 24)).columns if terminal else _columns()
+
+    def bold(self, text: str) -> str:
+        return f"\x1b[1m{text}\x1b[0m" if self.styled and text.strip() else text
+
+    def dim(self, text: str) -> str:
+        return f"\x1b[2m{text}\x1b[0m" if self.styled and text.strip() else text
+
+    def line(self, text: str = "") -> None:
+        self.file.write(text + "\n")
+
+
+def _columns() -> int:
+    try:
+        return max(int(os.environ.get("COLUMNS", "")), 20)
+    except ValueError:
+        return WIDTH
+
+
+def print_tree(index: SearchIndex, out: _Output, parent: str | None = None, depth: int = 0) -> None:
     for entry in index.children(parent):
-        line = Text("  " * depth + entry.title, style="bold" if depth == 0 else "")
-        line.append(f"  {entry.id}", style="dim")
-        out.print(line, soft_wrap=True)
+        title = "  " * depth + entry.title
+        out.line(f"{out.bold(title) if depth == 0 else title}{out.dim(f'  {entry.id}')}")
         print_tree(index, out, entry.id, depth + 1)
 
 
-# Spaces at the end of a line, and the style codes after them (a forced colour system).
-_PADDING = re.compile(r"[ \t]+((?:\x1b\[[0-9;]*m)*)$", re.M)
-
-
-class _Unpadded:
-    """A text file that writes each line without the spaces rich pads it with to the console's
-    width: invisible on a screen, but trailing spaces in ``great-harbor rules ... > file``."""
-
-    def __init__(self, file: IO[str]) -> None:
-        self._file = file
-        self._line = ""  # the part of a line not ended yet
-        self.encoding = getattr(file, "encoding", None)  # rich draws its boxes and bullets with it
-
-    def write(self, text: str) -> int:
-        head, newline, self._line = (self._line + text).rpartition("\n")
-        if newline:
-            self._file.write(_PADDING.sub(r"\1", head) + newline)
-        return len(text)
-
-    def flush(self) -> None:
-        self._file.write(self._line)  # rich ends what it prints with a line break: rarely anything
-        self._line = ""
-        self._file.flush()
-
-
-def _console() -> Console:
-    """The console for the output: a terminal's as it is, any other unpadded."""
-    out = Console()
-    if out.is_terminal:
-        return out
-    return Console(file=_Unpadded(out.file))  # type: ignore[arg-type]  # all of IO that rich uses
+def _print_entry(entry: Entry, others: list[Entry], out: _Output) -> None:
+    bold: Callable[[str], str] = out.bold
+    for line in render_markdown(markdown(entry), out.width, bold):
+        out.line(line)
+    if others:
+        out.line(out.dim("Also matching:"))
+        for other in others:
+            out.line(out.dim(f"  {other.title}  ({other.id})"))
 
 
 def run(query: str, list_entries: bool = False, data: Path | None = None) -> int:
     """Carry out ``great-harbor rules``; returns the exit code."""
-    out = _console()
-    err = Console(stderr=True)
+    out = _Output(sys.stdout)
     if not query.strip() and not list_entries:
-        err.print(Text(f"great-harbor rules: {USAGE_HINT}"), soft_wrap=True)
+        print(f"great-harbor rules: {USAGE_HINT}", file=sys.stderr)
         return EXIT_USAGE
-    index = _index(data, err)
+    index = _index(data)
     if index is None:
         return EXIT_NO_MATCH
     if not query.strip():
@@ -135,30 +169,21 @@ def run(query: str, list_entries: bool = False, data: Path | None = None) -> int
     if list_entries:
         results = index.search(query, limit=20)
         for result in results:
-            line = Text(result.entry.title, style="bold")
-            line.append(f"  {result.entry.id}", style="dim")
-            line.append(f"\n  {result.entry.path}")
-            out.print(line, soft_wrap=True)
+            out.line(f"{out.bold(result.entry.title)}{out.dim(f'  {result.entry.id}')}")
+            out.line(f"  {result.entry.path}")
         if results:
             return EXIT_OK
-        entry = None
     else:
         entry, others = find(index, query)
         if entry is not None:
-            out.print(render(entry))
-            if others:
-                out.print(Text("Also matching:", style="dim"))
-                for other in others:
-                    out.print(Text(f"  {other.title}  ({other.id})", style="dim"), soft_wrap=True)
+            _print_entry(entry, others, out)
             return EXIT_OK
 
     nearest = index.suggest(query, limit=SUGGESTIONS)
-    err.print(Text(f"great-harbor rules: nothing matches {query.strip()!r} well"), soft_wrap=True)
+    err = [f"great-harbor rules: nothing matches {query.strip()!r} well"]
     if nearest:
-        err.print(Text("Did you mean:"))
-        for suggestion in nearest:
-            err.print(Text(f"  {suggestion.title}  ({suggestion.id})"), soft_wrap=True)
+        err += ["Did you mean:", *(f"  {suggestion.title}  ({suggestion.id})" for suggestion in nearest)]
     else:
-        err.print(Text("Try other words, or 'great-harbor rules --list' for every section."), soft_wrap=True)
+        err.append("Try other words, or 'great-harbor rules --list' for every section.")
+    print("\n".join(err), file=sys.stderr)
     return EXIT_NO_MATCH
-

@@ -1,4 +1,4 @@
-"""``great-harbor rules``: best match as Markdown, the section list, and suggestions on a miss."""
+"""``great-harbor rules``: best match as text, the section list, and suggestions on a miss."""
 
 from __future__ import annotations
 
@@ -137,6 +137,9 @@ def test_a_broken_shipped_catalogue_still_leaves_the_rules(
         raise CatalogueError("persons.yaml", "persons[20] (person-21)", "must be a whole number", "prestige")
 
     monkeypatch.setattr(terminal, "load_catalogue", broken)
+    # Broken files would never match the key of an index kept from good ones; this catalogue is
+    # broken without touching its files, so the kept index is left out.
+    monkeypatch.setenv("GREAT_HARBOR_CACHE", "")
     code, out, err = run(capsys, "shore fee")
     assert code == 0 and out.lstrip().startswith("Shore Fees")
     assert err.startswith("warning: no card glossary") and "persons.yaml" in err
