@@ -31,7 +31,9 @@ if TYPE_CHECKING:
 
 LEARN_SEED = 7  # great_harbor.coach.LEARN_SEED (a test holds both): the coach and pydantic load only to learn
 
-LEARNER = "You"
+# The learner's seat: a name, as every seat has, that reads well in the log's third person
+# ("Learner rolls B2 …"; "You rolls" did not).
+LEARNER = "Learner"
 NEXT_KEYS = ("enter", "right")
 # A board pointer's tab at 120x36 (the dice and the action list are always in view there).
 BOARD_TABS = {"map": "tab-harbor", "log": "tab-harbor", "colony": "tab-colony", "trade": "tab-boards",

@@ -115,7 +115,7 @@ async def test_the_palette_starts_a_learning_game_from_any_game(tmp_path: Path) 
         await pilot.pause()
         await pilot.pause()
         assert app.coach is not None and app.game is not None
-        assert [p.name for p in app.game.s.players] == ["You", "Automa"] and app.game.s.seed == coach.LEARN_SEED
+        assert [p.name for p in app.game.s.players] == ["Learner", "Automa"] and app.game.s.seed == coach.LEARN_SEED
         assert "Coach · What wins the game" in screen_text(app)
         await pilot.press("ctrl+p")  # a new game from the palette is no learning game
         await pilot.pause()

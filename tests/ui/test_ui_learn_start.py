@@ -38,7 +38,7 @@ async def test_learn_to_play_from_the_new_game_screen(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.pause()
         assert app.coach is not None and app.game is not None
-        assert [p.name for p in app.game.s.players] == ["You", "Automa"] and app.game.s.seed == coach.LEARN_SEED
+        assert [p.name for p in app.game.s.players] == ["Learner", "Automa"] and app.game.s.seed == coach.LEARN_SEED
         assert isinstance(app.screen, GameScreen) and "Coach · What wins the game" in screen_text(app)
     again = make_app(automa_delay=0, blink=False, saves_dir=saves)
     async with again.run_test(size=(120, 36)) as pilot:  # a game is saved: Continue comes first
