@@ -16,9 +16,10 @@ from dataclasses import dataclass
 
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
@@ -91,6 +92,7 @@ class EntryText(ScrollView, can_focus=True):
         self._drawn: OrderedDict[tuple[str, int], list[Strip]] = OrderedDict()
         self._lines: list[Strip] = []
         self._drawn_width = 0  # the width the lines on screen were laid out for
+        self._frame_style: Style | None = None  # the widget's style in the frame being drawn
 
     def show(self, markdown: str, links: list[str]) -> None:
         self.links = links
@@ -145,10 +147,19 @@ class EntryText(ScrollView, can_focus=True):
         elif self._text is not None:
             self._set_lines(self._wrapped(self._text))
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The widget's style, looked up once a frame: each look-up walks the DOM up to the screen
+        # (some 0.1 ms), and a frame of the text draws 30-40 lines, which cannot change it.
+        self._frame_style = self.rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame_style = None
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
-        style = self.rich_style
+        style = self._frame_style if self._frame_style is not None else self.rich_style
         number = scroll_y + y
         if number >= len(self._lines):
             return Strip.blank(width, style)
